@@ -1,0 +1,76 @@
+"""``python -m zole_desktop bench rules``: speed of the rules core on one core."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from .rules.match import Match
+from .rules.options import Rules
+from .rules.state import DONE, PLAYING, TAKE_BID
+
+
+def random_hand(rng: random.Random, match: Match) -> None:
+    """Deal, bid, bury and play one hand with random legal actions, then settle it."""
+    _deal, state = match.deal(rng)
+    choice = rng.choice
+    while state.phase != DONE:
+        if state.phase == PLAYING:
+            mask = state.legal_cards_mask()
+            # pick a random set bit
+            cards = []
+            while mask:
+                low = mask & -mask
+                cards.append(low.bit_length() - 1)
+                mask ^= low
+            state.apply(choice(cards))
+        else:
+            state.apply(choice(state.legal_actions()))
+    match.finish(state)
+
+
+def bench_rules(seconds: float = 3.0, as_json: bool = False) -> int:
+    rng = random.Random(12345)
+    match = Match(players=3, rules=Rules())
+    # warm up
+    for _ in range(200):
+        random_hand(rng, match)
+    match = Match(players=3, rules=Rules())
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        for _ in range(100):
+            random_hand(rng, match)
+        n += 100
+        if len(match.rows) > 5000:
+            match.rows.clear()
+            match.hands.clear()
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    hands_per_s = n / (now - t0)
+
+    _deal, state = Match(3).deal(rng)
+    state.apply(TAKE_BID)
+    while state.phase != PLAYING:
+        state.apply(state.legal_actions()[0])
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    copies = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds / 2
+    while True:
+        for _ in range(1000):
+            state.copy()
+        copies += 1000
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    copies_per_s = copies / (now - t0)
+    print(f"{hands_per_s:.0f} hands/s")
+    print(f"{copies_per_s:.0f} copies/s")
+    if as_json:
+        print(json.dumps({"hands_per_s": round(hands_per_s), "copies_per_s": round(copies_per_s)}))
+    return 0

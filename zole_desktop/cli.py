@@ -1,0 +1,122 @@
+"""Command line: ``python -m zole_desktop [COMMAND]``; with no command, the game starts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a wrong flag in one line and exits 2, without the usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .rules.record import MAX_BYTES, RecordError, replay_text, score_sheet_text
+
+    try:
+        size = os.path.getsize(args.file)
+        if size > MAX_BYTES:
+            raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        with open(args.file, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        rep = replay_text(data)
+    except RecordError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as e:
+        print(f"hand 1: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(rep.to_json()))
+    else:
+        print(score_sheet_text(rep))
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "rules":
+        from .bench import bench_rules
+
+        return bench_rules(seconds=args.seconds, as_json=args.json)
+    if args.what == "frames":
+        from .ui.bench import bench_frames
+
+        return bench_frames(size=args.size, as_json=args.json)
+    print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _lazy(module: str, func: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        import importlib
+
+        return getattr(importlib.import_module(module, __package__), func)(args)
+
+    return run
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="zole", description="Zole, Latvia's national card game.")
+    p.add_argument("--data-dir", help="where settings and saves live (default: your user "
+                   "data folder; or $ZOLE_DESKTOP_HOME)")
+    p.add_argument("--size", help="window size WxH, e.g. 1280x720")
+    p.add_argument("--lang", choices=["lv", "en", "ru"], help="language")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    r = sub.add_parser("replay", help="check and settle a zole-match/1 record")
+    r.add_argument("--json", action="store_true", help="settlement as JSON")
+    r.add_argument("file")
+    r.set_defaults(func=_cmd_replay)
+
+    b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times)")
+    b.add_argument("what", choices=["rules", "frames"])
+    b.add_argument("--seconds", type=float, default=3.0, help="how long to measure (rules)")
+    b.add_argument("--size", default="1920x1080", help="window size for frames")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=_cmd_bench)
+
+    a = sub.add_parser("arena", help="duplicate matches between bots")
+    a.add_argument("--hands", type=int, default=100)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--bots", default="normal,easy,random")
+    a.add_argument("--players", type=int, default=3, choices=[3])
+    a.add_argument("--jobs", type=int, default=1)
+    a.add_argument("--json", action="store_true")
+    a.set_defaults(func=_lazy(".bots.arena", "main"))
+
+    s = sub.add_parser("solve", help="double-dummy analysis of a hand of a match record")
+    s.add_argument("file")
+    s.add_argument("--hand", type=int, default=1)
+    s.set_defaults(func=_lazy(".bots.solve_cli", "main"))
+
+    d = sub.add_parser("demo", help="bots play through the real scenes, headless-friendly")
+    d.add_argument("--hands", type=int, default=1)
+    d.add_argument("--players", type=int, default=3, choices=[3, 4, 5])
+    d.add_argument("--lang", choices=["lv", "en", "ru"], default="en")
+    d.add_argument("--theme", default="classic")
+    d.add_argument("--size", default="1280x720")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--screenshots", metavar="DIR")
+    d.add_argument("--scene", default="table")
+    d.add_argument("--continue", dest="cont", action="store_true")
+    d.add_argument("--data-dir")
+    d.set_defaults(func=_lazy(".ui.demo", "main"))
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from .ui.app import run_game
+
+        return run_game(args)
+    return args.func(args)
