@@ -1,0 +1,53 @@
+"""The bot interface: given only a seat's observation, choose one of its legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.state import Observation
+
+
+class Bot:
+    """Base class.  ``choose`` is called when it is the bot's turn (bid, bury, play);
+    ``surrender`` when the bot is declarer at a trick start where surrender is allowed."""
+
+    level = "base"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> int:
+        raise NotImplementedError
+
+    def surrender(self, obs: Observation) -> bool:
+        return False
+
+
+class RandomBot(Bot):
+    """Any legal action (a reference for measurements, not offered to players)."""
+
+    level = "random"
+
+    def choose(self, obs: Observation) -> int:
+        from ..rules.state import SURRENDER
+
+        legal = [a for a in obs.legal if a != SURRENDER]
+        return self.rng.choice(legal)
+
+
+_LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
+
+
+def register(level: str, cls: type[Bot]) -> None:
+    _LEVELS[level] = cls
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    if level not in _LEVELS:
+        # levels register themselves on import
+        from . import levels  # noqa: F401
+    try:
+        return _LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(sorted(_LEVELS))}")\
+            from None

@@ -1,0 +1,1 @@
+"""Imports every bot level so that each registers itself with :func:`make_bot`."""

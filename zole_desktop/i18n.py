@@ -1,0 +1,74 @@
+"""Translations: stdlib gettext with the language passed explicitly.
+
+UI code marks every user-facing string: ``_("Pass")`` for text shown now, ``N_("...")`` for a
+string kept in a table and translated when shown, and ``ngettext(one, many, n)`` wherever a
+number meets a noun.  ``set_language()`` switches at run time; scenes redraw on the next frame.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import os
+from collections.abc import Callable
+
+from . import resources
+
+DOMAIN = "zole_desktop"
+LANGUAGES = ("lv", "en", "ru")
+LANGUAGE_NAMES = {"lv": "Latviešu", "en": "English", "ru": "Русский"}
+
+_current: _gettext.NullTranslations = _gettext.NullTranslations()
+_lang = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+def set_language(lang: str) -> None:
+    global _current, _lang
+    if lang not in LANGUAGES:
+        lang = "en"
+    _current = _gettext.translation(DOMAIN, localedir=str(resources.locales_dir()),
+                                    languages=[lang], fallback=True)
+    _lang = lang
+    for cb in list(_listeners):
+        cb(lang)
+
+
+def language() -> str:
+    return _lang
+
+
+def on_change(cb: Callable[[str], None]) -> None:
+    _listeners.append(cb)
+
+
+def _(message: str) -> str:
+    return _current.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; translate it later with ``_()``."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _current.pgettext(context, message)
+
+
+def system_language() -> str:
+    """The system's language when it is one of ours, else English."""
+    candidates = [os.environ.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for c in candidates:
+        for part in c.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"
