@@ -92,12 +92,15 @@ def _ace(img: Image.Image, code: str, color) -> None:
 def _court(img: Image.Image, code: str, four: bool) -> None:
     rank, suit = code[0], code[1]
     main, second, trim = court_palette(suit, four)
+    if rank == "J":
+        main, second = second, main
     color = suit_colors(four)[suit]
     x0, y0, x1, y1 = FRAME
     fw, fh = x1 - x0, (y1 - y0) / 2
     half = Image.new("RGB", (fw, int(fh)), mix(trim, WHITE_STOCK, 0.75))
-    p = Painter(half, 0, 0, fw, fw)
-    hv = fh / fw  # height of the half in u units
+    k = 1.28  # the figure is drawn a little larger than the frame and cropped at the sides
+    p = Painter(half, -fw * (k - 1) / 2, -fw * 0.04, fw * k, fw * k)
+    hv = fh / fw / k + 0.04  # height of the half in u units
     _figure(p, rank, suit, main, second, trim, color, hv)
     # paste the half twice, the second turned by 180°
     img.paste(half, (x0, y0))
@@ -140,7 +143,13 @@ def _figure(p: Painter, rank, suit, main, second, trim, color, hv) -> None:
            outline=ink, w=ow)
     v = 0.7
     while v < hv:
-        p.line([(0.43, v), (0.5, v + 0.05), (0.57, v)], fill=ink, w=0.012, curve=False)
+        if rank == "K":
+            p.line([(0.43, v), (0.5, v + 0.05), (0.57, v)], fill=ink, w=0.012, curve=False)
+        elif rank == "Q":
+            p.ell(0.5, v + 0.02, 0.025, fill=(250, 250, 246), outline=ink, w=0.006)
+        else:
+            p.poly([(0.5, v - 0.02), (0.55, v + 0.025), (0.5, v + 0.07), (0.45, v + 0.025)],
+                   fill=second, outline=ink, w=0.006)
         v += 0.09
     # collar
     if rank == "K":
@@ -219,3 +228,43 @@ def _figure(p: Painter, rank, suit, main, second, trim, color, hv) -> None:
         p.poly([(0.185, 0.14), (0.27, 0.11), (0.29, 0.2), (0.185, 0.22)], fill=(214, 218, 224),
                outline=ink, w=ow)
         p.ell(0.175, 0.78, 0.03, 0.025, fill=SKIN, outline=ink, w=ow)
+
+
+def render_back() -> Image.Image:
+    """Navy lattice of small diamonds and stars inside a white border."""
+    import math
+
+    img = Image.new("RGB", (CW, CH), WHITE_STOCK)
+    d = ImageDraw.Draw(img)
+    navy, light = hexc("#1F3357"), hexc("#2E4C7D")
+    m = int(0.055 * CW)
+    d.rounded_rectangle([m, m, CW - m, CH - m], radius=int(0.03 * CW), fill=navy)
+    step = CW * 0.1
+    cols = int((CW - 2 * m) / step) + 2
+    rows = int((CH - 2 * m) / step) + 2
+    ox = CW / 2 - step * (cols // 2)
+    oy = CH / 2 - step * (rows // 2)
+    for i in range(cols + 1):
+        for j in range(rows + 1):
+            x, y = ox + i * step, oy + j * step
+            if not (m + 8 < x < CW - m - 8 and m + 8 < y < CH - m - 8):
+                continue
+            r = step * 0.5
+            d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], outline=light, width=3)
+            r2 = step * 0.14
+            d.polygon([(x, y - r2), (x + r2, y), (x, y + r2), (x - r2, y)], fill=GOLD)
+    # a central medallion
+    cx, cy, R = CW / 2, CH / 2, CW * 0.2
+    d.ellipse([cx - R, cy - R, cx + R, cy + R], fill=navy, outline=GOLD, width=8)
+    d.ellipse([cx - R * 0.85, cy - R * 0.85, cx + R * 0.85, cy + R * 0.85], outline=light,
+              width=4)
+    pts = []
+    for k in range(16):
+        rr = R * (0.7 if k % 2 == 0 else 0.3)
+        a = -math.pi / 2 + k * math.pi / 8
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=GOLD)
+    d.rounded_rectangle([m, m, CW - m, CH - m], radius=int(0.03 * CW), outline=GOLD, width=6)
+    d.rounded_rectangle([m + 16, m + 16, CW - m - 16, CH - m - 16], radius=int(0.02 * CW),
+                        outline=light, width=3)
+    return add_noise(img, 2.0, seed=7)

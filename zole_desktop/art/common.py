@@ -95,15 +95,15 @@ def _pip_master(suit: str) -> Image.Image:
         d.ellipse([P(cx - r, cy - r), P(cx + r, cy + r)], fill=255)
 
     if suit == "D":
+        verts = [(0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)]
         pts = []
         for i in range(4):
-            a0 = i * math.pi / 2
+            (x0, y0), (x1, y1) = verts[i], verts[(i + 1) % 4]
             for k in range(16):
                 t = k / 16
-                a = a0 + t * math.pi / 2
-                # slightly concave sides
-                r = 0.5 - 0.045 * math.sin(t * math.pi)
-                pts.append((0.5 + r * 0.78 * math.sin(a), 0.5 - r * math.cos(a)))
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                pull = 0.07 * math.sin(t * math.pi)  # slightly concave sides
+                pts.append((x + (0.5 - x) * pull * 2, y + (0.5 - y) * pull * 2))
         d.polygon([P(x, y) for x, y in pts], fill=255)
     elif suit == "H":
         circ(0.285, 0.31, 0.235)

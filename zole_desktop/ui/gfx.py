@@ -1,0 +1,120 @@
+"""Colours, fonts and cached text: text surfaces are rendered once and reused."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from .. import resources
+
+FELT = (0x1F, 0x5E, 0x3B)
+LINEN = (0xF3, 0xEE, 0xE2)
+EDGE = (0x1E, 0x1B, 0x18)
+CARMINE = (0x9E, 0x30, 0x39)
+AMBER = (0xE2, 0xB3, 0x3C)
+INK = EDGE
+GREY = (0x8C, 0x86, 0x81)
+DIM_LINEN = (0xC9, 0xC3, 0xB6)
+SHADOW = (0, 0, 0, 90)
+PANEL_DARK = (0x14, 0x22, 0x1A)
+
+_font_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+_text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_TEXT_CACHE_MAX = 800
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _font_cache.get(key)
+    if f is None:
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+        path = resources.fonts_dir() / name
+        try:
+            f = pygame.font.Font(str(path), size)
+        except (OSError, FileNotFoundError, pygame.error):
+            f = pygame.font.Font(None, int(size * 1.3))
+            f.set_bold(bold)
+        _font_cache[key] = f
+    return f
+
+
+def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached by content, size, weight and colour."""
+    key = (s, int(size), bold, tuple(color))
+    surf = _text_cache.get(key)
+    if surf is not None:
+        _text_cache.move_to_end(key)
+        return surf
+    surf = font(size, bold).render(s, True, color)
+    _text_cache[key] = surf
+    if len(_text_cache) > _TEXT_CACHE_MAX:
+        _text_cache.popitem(last=False)
+    return surf
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    return font(size, bold).size(s)[0]
+
+
+def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
+    """The largest size not above ``size`` at which ``s`` fits in ``width`` pixels."""
+    while size > minimum and text_width(s, size, bold) > width:
+        size -= 1
+    return size
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``s`` into lines no wider than ``width`` (words longer than a line stay whole)."""
+    f = font(size, bold)
+    out: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = word if not line else line + " " + word
+            if f.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def blit_text(surface: pygame.Surface, s: str, size: int, color, pos: tuple[int, int],
+              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    surf = text(s, size, color, bold)
+    r = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, r)
+    return r
+
+
+_panel_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def panel(w: int, h: int, fill=LINEN, border=EDGE, radius: int | None = None,
+          width: int = 2, alpha: int = 255) -> pygame.Surface:
+    """A rounded panel surface (cached by size and colours)."""
+    w, h = max(1, int(w)), max(1, int(h))
+    if radius is None:
+        radius = max(4, min(w, h) // 8)
+    key = (w, h, tuple(fill), tuple(border) if border else None, radius, width, alpha)
+    s = _panel_cache.get(key)
+    if s is not None:
+        _panel_cache.move_to_end(key)
+        return s
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    fill_c = (*fill[:3], alpha)
+    pygame.draw.rect(s, fill_c, s.get_rect(), border_radius=radius)
+    if border and width:
+        pygame.draw.rect(s, border, s.get_rect(), width=width, border_radius=radius)
+    _panel_cache[key] = s
+    if len(_panel_cache) > 300:
+        _panel_cache.popitem(last=False)
+    return s
+
+
+def clear_caches() -> None:
+    _text_cache.clear()
+    _panel_cache.clear()

@@ -1,0 +1,258 @@
+"""Card themes: ``art/themes/<id>/`` with ``theme.toml``, 26 faces, ``back.png``, ``felt.png``.
+
+Themes are treated as untrusted input: only the expected file names are read, every path must
+stay inside the theme folder, files are size-bounded, and images must have sane dimensions.
+A broken theme gives one line naming the file and falls back to ``classic``; without
+``classic`` the cards are drawn procedurally so that the game still works.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import pygame
+
+from .. import resources
+from ..i18n import language
+from ..rules.cards import CARD_NAMES, is_trump
+from . import gfx
+
+MAX_IMAGE_BYTES = 8 * 1024 * 1024
+MAX_TOML_BYTES = 256 * 1024
+MAX_IMAGE_SIDE = 4096
+FALLBACK = "classic"
+KNOWN_ORDER = ("classic", "classic-4c", "rainis-1", "rainis-2")
+CARD_CODES = CARD_NAMES
+CARD_FILES = tuple(f"{c}.png" for c in CARD_CODES)
+
+
+class ThemeError(Exception):
+    """A theme that cannot be used; ``str()`` is one line naming the file."""
+
+
+def available_themes() -> list[str]:
+    """Ids of the theme folders that have a theme.toml (known ones first)."""
+    root = resources.themes_dir()
+    try:
+        found = sorted(p.name for p in root.iterdir()
+                       if p.is_dir() and (p / "theme.toml").is_file())
+    except OSError:
+        found = []
+    ordered = [t for t in KNOWN_ORDER if t in found]
+    return ordered + [t for t in found if t not in ordered]
+
+
+def _read_bounded(path: Path, limit: int) -> bytes:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        raise ThemeError(f"{path.name} is missing") from None
+    if size > limit:
+        raise ThemeError(f"{path.name} is larger than {limit // (1024 * 1024) or 1} MB")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise ThemeError(f"{path.name} cannot be read ({e.strerror or e})") from None
+    if len(data) > limit:
+        raise ThemeError(f"{path.name} is too large")
+    return data
+
+
+def _load_image(folder: Path, name: str) -> pygame.Surface:
+    try:
+        path = resources.within(folder, name)
+    except ValueError:
+        raise ThemeError(f"{name} points outside the theme folder") from None
+    if path.suffix.lower() != ".png":
+        raise ThemeError(f"{name} is not a .png file")
+    data = _read_bounded(path, MAX_IMAGE_BYTES)
+    import io
+
+    try:
+        surf = pygame.image.load(io.BytesIO(data), name)
+    except (pygame.error, ValueError) as e:
+        raise ThemeError(f"{name} is not a readable PNG ({e})") from None
+    w, h = surf.get_size()
+    if not (16 <= w <= MAX_IMAGE_SIDE and 16 <= h <= MAX_IMAGE_SIDE):
+        raise ThemeError(f"{name} has unusable dimensions {w}x{h}")
+    return surf
+
+
+def _tri(value, lang: str) -> str:
+    """A text from theme.toml that may be a plain string or a {lv, en, ru} table."""
+    if isinstance(value, str):
+        return value[:500]
+    if isinstance(value, dict):
+        for k in (lang, "en", "lv"):
+            v = value.get(k)
+            if isinstance(v, str):
+                return v[:500]
+    return ""
+
+
+class Theme:
+    """A loaded theme: full-size images (faces may be ``None`` for the procedural theme)."""
+
+    def __init__(self, theme_id: str, meta: dict, faces: dict[str, pygame.Surface] | None,
+                 back: pygame.Surface | None, felt: pygame.Surface | None) -> None:
+        self.id = theme_id
+        self.meta = meta
+        self.faces = faces
+        self.back = back
+        self.felt = felt
+        fc = meta.get("felt_color")
+        self.felt_color = gfx.FELT
+        if isinstance(fc, str) and len(fc) == 7 and fc.startswith("#"):
+            try:
+                self.felt_color = tuple(int(fc[i:i + 2], 16) for i in (1, 3, 5))
+            except ValueError:
+                pass
+        self._scaled: dict[tuple[int, int], dict[str, pygame.Surface]] = {}
+
+    @property
+    def procedural(self) -> bool:
+        return self.faces is None
+
+    def name(self) -> str:
+        return _tri(self.meta.get("name"), language()) or self.id
+
+    def card_info(self, code: str) -> dict[str, str]:
+        cards = self.meta.get("cards")
+        entry = cards.get(code) if isinstance(cards, dict) else None
+        lang = language()
+        out = {}
+        if isinstance(entry, dict):
+            for k in ("character", "play", "description"):
+                t = _tri(entry.get(k), lang)
+                if t:
+                    out[k] = t
+        return out
+
+    def suit_name(self, suit: str) -> str:
+        suits = self.meta.get("suits")
+        entry = suits.get(suit) if isinstance(suits, dict) else None
+        if isinstance(entry, dict):
+            return _tri(entry.get("name"), language())
+        return ""
+
+    def cards(self, w: int, h: int) -> dict[str, pygame.Surface]:
+        """Every face and ``"back"`` scaled to ``w``x``h``, cached per size."""
+        key = (int(w), int(h))
+        got = self._scaled.get(key)
+        if got is not None:
+            return got
+        if len(self._scaled) > 6:
+            self._scaled.pop(next(iter(self._scaled)))
+        out: dict[str, pygame.Surface] = {}
+        if self.faces is None:
+            for code in CARD_CODES:
+                out[code] = procedural_face(code, *key)
+            out["back"] = procedural_back(*key)
+        else:
+            for code, img in self.faces.items():
+                out[code] = _scale(img, key)
+            out["back"] = _scale(self.back, key) if self.back else procedural_back(*key)
+        self._scaled[key] = out
+        return out
+
+
+def _scale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    s = pygame.transform.smoothscale(img, size)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        s = s.convert_alpha()
+    return s
+
+
+def load_theme(theme_id: str, root: Path | None = None) -> Theme:
+    """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason."""
+    root = root or resources.themes_dir()
+    if not theme_id or "/" in theme_id or "\\" in theme_id or theme_id.startswith("."):
+        raise ThemeError(f"{theme_id!r} is not a theme name")
+    try:
+        folder = resources.within(root, theme_id)
+    except ValueError:
+        raise ThemeError(f"{theme_id!r} is not a theme name") from None
+    if not folder.is_dir():
+        raise ThemeError(f"{folder} is missing")
+    toml_bytes = _read_bounded(folder / "theme.toml", MAX_TOML_BYTES)
+    try:
+        meta = tomllib.loads(toml_bytes.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ThemeError(f"theme.toml is not valid TOML ({str(e).splitlines()[0]})") from None
+    faces = {}
+    for code, fname in zip(CARD_CODES, CARD_FILES, strict=True):
+        faces[code] = _load_image(folder, fname)
+    back_name = meta.get("back", "back.png")
+    felt_name = meta.get("felt", "felt.png")
+    if back_name != "back.png" or felt_name != "felt.png":
+        raise ThemeError("theme.toml may name only back.png and felt.png")
+    back = _load_image(folder, "back.png")
+    felt = _load_image(folder, "felt.png")
+    return Theme(theme_id, meta, faces, back, felt)
+
+
+def procedural_theme() -> Theme:
+    return Theme("procedural", {"name": {"lv": "Vienkāršās", "en": "Plain", "ru": "Простые"}},
+                 None, None, None)
+
+
+def load_with_fallback(theme_id: str, messages: list[str] | None = None,
+                       root: Path | None = None) -> Theme:
+    """The theme, else ``classic``, else procedural cards.  Every problem is one line in
+    ``messages`` and on stderr."""
+    messages = messages if messages is not None else []
+    tried = []
+    for tid in dict.fromkeys([theme_id, FALLBACK]):
+        try:
+            return load_theme(tid, root)
+        except ThemeError as e:
+            tried.append(tid)
+            msg = f"Card theme {tid!r}: {e}; " + (
+                f"using {FALLBACK!r} instead." if tid != FALLBACK else "drawing plain cards.")
+            messages.append(msg)
+            print(msg, file=sys.stderr)
+    return procedural_theme()
+
+
+# --------------------------------------------------------------------- procedural cards
+_SUIT_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+_RANK_TEXT = {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J", "9": "9", "8": "8", "7": "7"}
+RED = (0xB0, 0x22, 0x2E)
+
+
+def procedural_face(code: str, w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(3, w // 12)
+    pygame.draw.rect(s, gfx.LINEN, s.get_rect(), border_radius=r)
+    pygame.draw.rect(s, gfx.EDGE, s.get_rect(), width=max(1, w // 80), border_radius=r)
+    rank, suit = code[0], code[1]
+    color = RED if suit in "HD" else gfx.EDGE
+    idx = _RANK_TEXT[rank]
+    size = max(9, int(h * 0.16))
+    glyph = _SUIT_GLYPH[suit]
+    t1 = gfx.font(size, True).render(idx, True, color)
+    t2 = gfx.font(int(size * 0.9)).render(glyph, True, color)
+    pad = max(2, w // 16)
+    s.blit(t1, (pad, pad))
+    s.blit(t2, (pad + (t1.get_width() - t2.get_width()) // 2, pad + t1.get_height() - 2))
+    rot = pygame.transform.rotate(s.subsurface((0, 0, w // 2, h // 2)).copy(), 180)
+    s.blit(rot, (w - rot.get_width(), h - rot.get_height()))
+    big = gfx.font(int(h * 0.36)).render(glyph, True, color)
+    s.blit(big, big.get_rect(center=(w // 2, h // 2)))
+    if is_trump(CARD_CODES.index(code)):
+        m = max(4, w // 7)
+        pygame.draw.polygon(s, gfx.AMBER, [(w - m - pad, pad), (w - pad, pad), (w - pad, pad + m)])
+    return s
+
+
+def procedural_back(w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(3, w // 12)
+    pygame.draw.rect(s, gfx.CARMINE, s.get_rect(), border_radius=r)
+    inner = s.get_rect().inflate(-w // 6, -w // 6)
+    pygame.draw.rect(s, gfx.LINEN, inner, width=max(1, w // 30), border_radius=r // 2)
+    pygame.draw.rect(s, gfx.EDGE, s.get_rect(), width=max(1, w // 80), border_radius=r)
+    return s
