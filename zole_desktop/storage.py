@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 APP = "zole-desktop"
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -120,8 +122,8 @@ def load_settings(messages: list[str] | None = None) -> Settings:
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, ValueError, UnicodeDecodeError) as e:
         aside = set_aside(path)
-        messages.append(f"Settings could not be read ({e}); kept as {aside.name}, "
-                        "defaults used.")
+        messages.append(_("Settings could not be read ({reason}); kept as {name}, "
+                          "defaults used.").format(reason=e, name=aside.name))
         return s
     defaults = Settings()
     for f in fields(Settings):
@@ -137,7 +139,8 @@ def load_settings(messages: list[str] | None = None) -> Settings:
         if ok:
             setattr(s, f.name, v)
         else:
-            messages.append(f"Setting {f.name} = {v!r} is not valid; the default is used.")
+            messages.append(_("Setting {key} = {value} is not valid; the default is used.")
+                            .format(key=f.name, value=repr(v)[:40]))
     return s
 
 

@@ -1,0 +1,124 @@
+import json
+import random
+
+import pytest
+
+from tests.helpers import play_random
+from zole_desktop import saves, storage
+from zole_desktop.rules.match import Match
+from zole_desktop.rules.options import Rules
+from zole_desktop.rules.state import DONE
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path):
+    storage.set_data_dir(tmp_path)
+    yield tmp_path
+    storage.set_data_dir(None)
+
+
+def table(players=3):
+    return saves.Table(["Anna", "Bot 1", "Bot 2", "Bot 3", "Bot 4"][:players],
+                       ["human"] + ["normal"] * (players - 1), seed=7)
+
+
+def test_save_and_continue_mid_hand_at_every_action():
+    rng = random.Random(4)
+    m = Match(players=4, rules=Rules(), dealer=1)
+    for n in range(3):
+        _d, st = m.deal(saves.hand_rng(7, n + 1))
+        if n < 2:
+            play_random(st, rng)
+            m.finish(st)
+    # now save after every action of the third hand and resume each time
+    while st.phase != DONE:
+        saves.save(m, table(4), st)
+        got = saves.load()
+        assert got is not None
+        assert got.match.totals == m.totals and got.match.pools == m.pools
+        assert got.current is not None
+        assert got.current.actions() == st.actions()
+        assert got.current.observation(2) == st.observation(2)
+        st.apply(rng.choice([a for a in st.legal_actions() if a != 31]))
+
+
+def test_corrupt_save_is_set_aside(data_dir):
+    path = saves.save_path()
+    path.write_text('{"format": "zole-save/1", "match": ')
+    msgs: list[str] = []
+    assert saves.load(messages=msgs) is None
+    assert len(msgs) == 1 and "\n" not in msgs[0]
+    assert not path.exists()
+    assert len(list(data_dir.glob("current-match.json.corrupt-*"))) == 1
+
+
+def test_future_version_and_illegal_save(data_dir):
+    saves.save_path().write_text(json.dumps({"format": "zole-save/9"}))
+    msgs: list[str] = []
+    assert saves.load(messages=msgs) is None and "newer" in msgs[0]
+    m = Match(3)
+    _d, st = m.deal(random.Random(1))
+    play_random(st, random.Random(1))
+    m.finish(st)
+    data = saves.to_json(m, table(), None)
+    data["match"]["hands"][0]["talon"] = ["QC", "QC"]
+    saves.save_path().write_text(json.dumps(data))
+    msgs = []
+    assert saves.load(messages=msgs) is None and "hand 1" in msgs[0]
+
+
+def test_truncated_file_never_overwrites_until_complete(data_dir):
+    m = Match(3)
+    saves.save(m, table(), None)
+    before = saves.save_path().read_bytes()
+
+    class Boom(Exception):
+        pass
+
+    def bad_json(*a, **k):
+        raise Boom
+
+    orig = saves.json.dumps
+    saves.json.dumps = bad_json
+    try:
+        with pytest.raises(Boom):
+            saves.save(m, table(), None)
+    finally:
+        saves.json.dumps = orig
+    assert saves.save_path().read_bytes() == before
+    assert not list(data_dir.glob("*.tmp"))
+
+
+def test_archive_and_history():
+    m = Match(3)
+    for n in range(2):
+        _d, st = m.deal(saves.hand_rng(1, n + 1))
+        play_random(st, random.Random(n))
+        m.finish(st)
+    p = saves.archive(m, table(), when="20261129-120000")
+    assert p is not None and p.exists()
+    assert saves.history_files() == [p]
+    from zole_desktop.rules.record import replay
+
+    assert replay(json.loads(p.read_text())).match.totals == m.totals
+
+
+def test_settings_roundtrip_and_fallback_per_key(data_dir):
+    s = storage.Settings(language="lv", theme="rainis-1", animation="fast", sound=False)
+    storage.save_settings(s)
+    assert storage.load_settings() == s
+    storage.settings_path().write_text('language = "ru"\nanimation = "warp"\nsound = 3\n')
+    msgs: list[str] = []
+    got = storage.load_settings(msgs)
+    assert got.language == "ru" and got.animation == "normal" and got.sound is True
+    assert len(msgs) == 2
+    storage.settings_path().write_text("this is = = not toml")
+    msgs = []
+    assert storage.load_settings(msgs) == storage.Settings()
+    assert len(msgs) == 1 and list(data_dir.glob("settings.toml.corrupt-*"))
+
+
+def test_data_dir_from_environment(tmp_path, monkeypatch):
+    storage.set_data_dir(None)
+    monkeypatch.setenv("ZOLE_DESKTOP_HOME", str(tmp_path / "home"))
+    assert storage.data_dir() == tmp_path / "home"

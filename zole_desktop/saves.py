@@ -1,0 +1,220 @@
+"""The match in progress on disk: its ``zole-match/1`` record plus the hand being played.
+
+Saved after every action, atomically (storage.atomic_write).  On load the record is replayed
+through the rules core, so a save that was edited into an illegal game is refused like any
+other untrusted record; a broken, truncated or future-version save is set aside with a
+``.corrupt-<time>`` suffix and the player gets a one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import storage
+from .i18n import _
+from .rules import cards as C
+from .rules.match import Match, hand_record
+from .rules.record import MAX_BYTES, RecordError, build_hand, parse_json, replay
+from .rules.state import BID_BY_NAME, DONE, SURRENDER, HandState, IllegalAction
+
+SAVE_FORMAT = "zole-save/1"
+SAVE_NAME = "current-match.json"
+
+
+class SaveError(ValueError):
+    pass
+
+
+@dataclass
+class Table:
+    """Who sits at the table: names and bot levels per seat (``human`` for the player)."""
+
+    names: list[str]
+    levels: list[str]
+    seed: int
+    human_seat: int = 0
+
+    def to_json(self) -> dict:
+        return {"names": self.names, "levels": self.levels, "seed": self.seed,
+                "human_seat": self.human_seat}
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> Table:
+        if not isinstance(data, dict):
+            raise SaveError("the table is missing")
+        names, levels = data.get("names"), data.get("levels")
+        seed, human = data.get("seed"), data.get("human_seat", 0)
+        if (not isinstance(names, list) or len(names) != players
+                or not all(isinstance(n, str) and len(n) <= 40 for n in names)):
+            raise SaveError("the names of the players are not valid")
+        if (not isinstance(levels, list) or len(levels) != players
+                or not all(lv in ("human", "random", "easy", "normal", "strong")
+                           for lv in levels)):
+            raise SaveError("the bot levels are not valid")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError("the seed is not valid")
+        if not isinstance(human, int) or not 0 <= human < players:
+            raise SaveError("the player's seat is not valid")
+        return cls(list(names), list(levels), seed, human)
+
+
+def hand_rng(seed: int, number: int) -> random.Random:
+    """The shuffle of hand ``number`` (from 1) of a match: reproducible and resumable."""
+    return random.Random(f"zole:{seed}:{number}")
+
+
+@dataclass
+class Saved:
+    match: Match
+    table: Table
+    current: HandState | None
+    extra: dict = field(default_factory=dict)
+
+    def describe(self) -> tuple[int, int]:
+        """(hand number from 1, cards played in the current hand)."""
+        n = len(self.match.rows) + 1
+        played = 0
+        if self.current is not None:
+            played = sum(len(t.cards) for t in self.current.completed) + len(
+                self.current.trick)
+        return n, played
+
+
+def save_path() -> Path:
+    return storage.data_dir() / SAVE_NAME
+
+
+def to_json(match: Match, table: Table, current: HandState | None, extra: dict | None = None
+            ) -> dict:
+    return {
+        "format": SAVE_FORMAT,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "table": table.to_json(),
+        "match": match.to_record(),
+        "current": hand_record(current) if current is not None else None,
+        "extra": extra or {},
+    }
+
+
+def save(match: Match, table: Table, current: HandState | None, extra: dict | None = None,
+         path: Path | None = None) -> None:
+    storage.atomic_write(path or save_path(),
+                         json.dumps(to_json(match, table, current, extra), ensure_ascii=False))
+
+
+def resume_hand(match: Match, h: Any) -> HandState:
+    """Rebuild an unfinished hand from its record entry, applying every action it lists."""
+    n = len(match.rows) + 1
+    expected = match.dealer if match.rows else None
+    state = build_hand(n, match, h, expected)
+    try:
+        for b in h.get("bids", []):
+            if b not in BID_BY_NAME:
+                raise RecordError(n, f"bid {b!r} is not valid")
+            state.apply(BID_BY_NAME[b])
+        for name in (h.get("discard") or []):
+            state.apply(C.card(name))
+        for name in (h.get("play") or []):
+            state.apply(C.card(name))
+        if h.get("surrender") is True:
+            state.apply(SURRENDER)
+    except (IllegalAction, C.CardError, TypeError, AttributeError) as e:
+        raise RecordError(n, str(e)) from None
+    return state
+
+
+def from_json(data: Any) -> Saved:
+    if not isinstance(data, dict):
+        raise SaveError("not a save file")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("zole-save/"):
+            raise SaveError(f"made by a newer version of the game ({fmt})")
+        raise SaveError("not a save file")
+    record = data.get("match")
+    try:
+        rep = replay(record)
+    except RecordError as e:
+        raise SaveError(f"the match record is not valid: {e}") from None
+    match = rep.match
+    table = Table.from_json(data.get("table"), match.players)
+    current = None
+    cur = data.get("current")
+    if cur is not None:
+        try:
+            current = resume_hand(match, cur)
+        except RecordError as e:
+            raise SaveError(f"the hand in progress is not valid: {e}") from None
+        if current.phase == DONE:
+            match.finish(current)
+            current = None
+    extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
+    return Saved(match, table, current, extra)
+
+
+def load(path: Path | None = None, messages: list[str] | None = None) -> Saved | None:
+    """The saved match, or None.  A save that cannot be used is set aside, never deleted."""
+    path = path or save_path()
+    messages = messages if messages is not None else []
+    if not path.exists():
+        return None
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError("the file is too large")
+        data = parse_json(path.read_bytes())
+        return from_json(data)
+    except (SaveError, RecordError, OSError) as e:
+        try:
+            aside = storage.set_aside(path)
+            messages.append(_("The saved match could not be continued ({reason}); "
+                              "kept as {name}.").format(reason=e, name=aside.name))
+        except OSError:
+            messages.append(_("The saved match could not be continued ({reason}).")
+                            .format(reason=e))
+        return None
+
+
+def clear(path: Path | None = None) -> None:
+    p = path or save_path()
+    try:
+        p.unlink()
+    except FileNotFoundError:
+        pass
+
+
+HISTORY_DIR = "history"
+MAX_HISTORY_FILES = 5000
+
+
+def history_dir() -> Path:
+    d = storage.data_dir() / HISTORY_DIR
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
+    """Keep a finished match in the history folder as a ``zole-match/1`` file."""
+    if not match.rows:
+        return None
+    stamp = when or time.strftime("%Y%m%d-%H%M%S")
+    path = history_dir() / f"match-{stamp}.json"
+    k = 1
+    while path.exists():
+        k += 1
+        path = history_dir() / f"match-{stamp}-{k}.json"
+    rec = match.to_record({"names": table.names, "levels": table.levels,
+                           "human_seat": table.human_seat, "finished_at": stamp,
+                           "session_end": list(match.session_end())})
+    storage.atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1))
+    return path
+
+
+def history_files() -> list[Path]:
+    """Finished matches, newest first (bounded)."""
+    files = sorted(history_dir().glob("match-*.json"), reverse=True)
+    return files[:MAX_HISTORY_FILES]
