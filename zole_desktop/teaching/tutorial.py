@@ -1,0 +1,102 @@
+"""The guided first game: a prepared deal and a coach who explains each step as it comes.
+
+The player sits at seat 0 and is forehand (the dealer is seat 2).  The coach speaks on game
+events, so the lesson holds whatever the player chooses; ``advice`` names the move the coach
+recommends at each decision, and the scene highlights it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import N_
+from ..rules import cards as C
+from ..rules.state import BIDDING, BURYING, PLAYING, TAKE_BID, HandState
+
+DEALER = 2
+PLAYER = 0
+# a strong hand for the player: six trumps and the ace of hearts
+HANDS = {
+    0: "QC QS JC JH AD TD AH 9S",
+    1: "QH JS KD 9D AC KC TS 9H",
+    2: "QD JD 8D 7D TC 9C AS KS",
+}
+TALON = "TH KH"
+
+
+@dataclass(frozen=True)
+class Step:
+    event: str  # when the coach speaks
+    text: str  # N_-marked, translated when shown
+
+
+STEPS: tuple[Step, ...] = (
+    Step("start", N_("Welcome to the table! You sit at the bottom. The dealer is on your right, "
+                     "so you are forehand: you speak first and you lead to the first trick.")),
+    Step("your_bid", N_("Look at your cards: the queens of clubs and spades, two jacks, the "
+                        "ace and ten of diamonds — six trumps and the ace of hearts. That is "
+                        "a strong hand. Choose 'Take' to pick up the talon and play alone "
+                        "against the other two.")),
+    Step("bury", N_("The two talon cards joined your hand. Now bury (norakt) two cards: they "
+                    "count for you at the end. Bury the ten and king of hearts: 14 points "
+                    "safe in your pile, and the ace of hearts stays to win a trick.")),
+    Step("first_lead", N_("You lead to the first trick. Leading a high trump draws the "
+                          "defenders' trumps: try the queen of clubs, the highest card in "
+                          "the game.")),
+    Step("must_follow_trumps", N_("A trump was led, so you must play a trump if you have one: "
+                                  "every queen, jack and diamond is a trump.")),
+    Step("must_follow_plain", N_("A plain suit was led: you must follow it if you hold a card "
+                                 "of that suit. Queens and jacks don't count as that suit — "
+                                 "they are trumps.")),
+    Step("free_choice", N_("You hold no card of the suit led, so you may play any card — a "
+                           "trump wins the trick, a low card saves your trumps.")),
+    Step("trick_won", N_("You won the trick: the highest trump wins; with no trump in it, "
+                         "the highest card of the suit led. You lead next.")),
+    Step("trick_lost", N_("The defenders took that trick and put its points together. The "
+                          "winner leads next.")),
+    Step("end_won", N_("You made 61 points or more and won the game: each defender pays you. "
+                       "With 91 or more the defenders are in jāņi and pay 2 each.")),
+    Step("end_lost", N_("You took 60 points or fewer, so the defenders won this time. Try "
+                        "again, or read the rules guide (F1).")),
+)
+
+STEP_BY_EVENT = {s.event: s for s in STEPS}
+
+
+def tutorial_state() -> HandState:
+    return HandState.new(3, DEALER, {s: C.parse_cards(h.split()) for s, h in HANDS.items()},
+                         C.parse_cards(TALON.split()))
+
+
+def advice(state: HandState) -> int | None:
+    """The move the coach recommends to the player now, if any."""
+    if state.current_seat != PLAYER:
+        return None
+    if state.phase == BIDDING:
+        return TAKE_BID
+    if state.phase == BURYING:
+        for name in ("TH", "KH"):
+            c = C.card(name)
+            if state.hand_mask(PLAYER) >> c & 1:
+                return c
+        return None
+    if state.phase == PLAYING:
+        legal = state.legal_cards_mask()
+        if not state.trick:
+            # lead the highest trump while trumps are out, else the highest card
+            return max(C.cards_of(legal))
+        # follow: win cheaply if possible, else play the lowest
+        cards = C.cards_of(legal)
+        return min(cards) if cards else None
+    return None
+
+
+def follow_event(state: HandState) -> str | None:
+    """When the player must answer a trick: which follow-suit lesson fits."""
+    if state.phase != PLAYING or state.current_seat != PLAYER or not state.trick:
+        return None
+    led = state.trick[0]
+    hand = state.hand_mask(PLAYER)
+    if hand & C.FOLLOW_MASK[led]:
+        return "must_follow_trumps" if C.is_trump(led) else "must_follow_plain"
+    return "free_choice"
