@@ -3,6 +3,8 @@
     python -m zole_desktop.tools.catalogs update    # extract messages, merge into the .po files
     python -m zole_desktop.tools.catalogs compile   # write the .mo files beside the .po files
     python -m zole_desktop.tools.catalogs check     # exit 1 if any .mo is out of date
+    python -m zole_desktop.tools.catalogs merge F   # fill translations from a JSON file
+    python -m zole_desktop.tools.catalogs missing   # list untranslated lv/ru messages
 
 The Latvian catalog keeps the GNU plural header (Babel's own Latvian header orders the forms
 differently), pinned here and checked by the tests.
@@ -122,12 +124,56 @@ def check() -> list[str]:
     return stale
 
 
+def merge(path: Path) -> int:
+    """Fill translations from a JSON file ``{"lv": {msgid: msgstr or [forms]}, "ru": ...}``;
+    returns how many entries were filled.  Unknown msgids are reported and skipped."""
+    import json
+
+    data = json.loads(Path(path).read_text("utf-8"))
+    filled = 0
+    for lang, entries in data.items():
+        cat = load_po(lang)
+        for msgid, text in entries.items():
+            m = cat.get(msgid)
+            if m is None:
+                m = next((x for x in cat if isinstance(x.id, tuple) and x.id[0] == msgid), None)
+            if m is None:
+                print(f"{lang}: not in the catalog: {msgid[:60]}", file=sys.stderr)
+                continue
+            m.string = tuple(text) if isinstance(text, list) else text
+            m.flags.discard("fuzzy")
+            filled += 1
+        save_po(cat, lang)
+    return filled
+
+
+def untranslated(lang: str) -> list[str]:
+    cat = load_po(lang)
+    out = []
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not all(strings) or m.fuzzy:
+            out.append(m.id if isinstance(m.id, str) else m.id[0])
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     cmd = argv[0] if argv else "help"
     if cmd == "update":
         update()
         compile_all()
+        return 0
+    if cmd == "merge" and len(argv) > 1:
+        print(f"filled {merge(Path(argv[1]))} entries")
+        compile_all()
+        return 0
+    if cmd == "missing":
+        for lang in ("lv", "ru"):
+            for mid in untranslated(lang):
+                print(f"{lang}\t{mid}")
         return 0
     if cmd == "compile":
         compile_all()
