@@ -90,3 +90,48 @@ def test_observation_and_copy_do_not_disturb_the_state(seed):
         play_random(c, random.Random(seed + 1))
         assert s.actions() == before
         s.apply(rng.choice([a for a in s.legal_actions() if a != 31]))
+
+
+VALUES = [None, 0, 1, -1, 3, 99, 2.5, True, False, "", "QC", "x", [], [None], {}, {"a": 1},
+          "pass", "take", ["QC", "QS"], "zole-match/1", 10**30]
+
+
+def _paths(obj, prefix=()):
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, prefix + (i,))
+
+
+@SETTINGS
+@given(seed=seeds, players=st.sampled_from([3, 4, 5]), n=st.integers(1, 3))
+def test_corrupted_records_settle_or_are_refused_in_one_line(seed, players, n):
+    from zole_desktop.rules.record import RecordError
+
+    rng = random.Random(seed)
+    rec = json.loads(json.dumps(random_match(rng, players, random_rules(rng), 3).to_record()))
+    for _ in range(n):
+        path = rng.choice(list(_paths(rec))[1:])
+        parent = rec
+        for k in path[:-1]:
+            parent = parent[k]
+        k = path[-1]
+        r = rng.random()
+        if r < 0.4:
+            parent[k] = rng.choice(VALUES)
+        elif r < 0.6 and isinstance(parent, dict):
+            del parent[k]
+        elif isinstance(parent, list) and len(parent) > 1:
+            j = rng.randrange(len(parent))
+            parent[k], parent[j] = parent[j], parent[k]
+        else:
+            parent[k] = rng.choice(VALUES)
+    try:
+        rep = replay(rec)
+    except RecordError as e:
+        assert str(e).startswith("hand ") and "\n" not in str(e)
+    else:
+        assert sum(rep.match.totals) == 0
