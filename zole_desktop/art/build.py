@@ -126,7 +126,7 @@ def build_theme(theme_id: str, out_dir: Path | None = None, log=print) -> Path:
     for code in DECK:
         save_png(render_card(theme_id, code), out / f"{code}.png")
     save_png(render_back(theme_id), out / "back.png")
-    render_felt(theme_id).save(out / "felt.png", optimize=True)
+    save_png(render_felt(theme_id), out / "felt.png", colors=64, dither=False)
     (out / "theme.toml").write_text(theme_toml(theme_id), encoding="utf-8")
     (out / "LICENSE.txt").write_text(
         LICENCE_TEXT.format(name=NAMES[theme_id]["en"], id=theme_id), encoding="utf-8")

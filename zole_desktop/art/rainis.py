@@ -1,4 +1,473 @@
-def render(theme_id, code): raise NotImplementedError
-def render_back(theme_id): raise NotImplementedError
-def suit_plays(t): return {}
-def card_info(t): return {}
+"""The two Rainis-character decks: folk-ornament frames, signs on the aces, characters on the
+court cards. Names, plays and descriptions live here too (they go into ``theme.toml``)."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from .common import (
+    CH,
+    CW,
+    INK,
+    add_noise,
+    draw_index,
+    draw_pips,
+    fit_font,
+    font,
+    hexc,
+    mix,
+    text_center,
+)
+from .figures import Look, draw_character
+from .signs import draw_sign
+
+# --- palettes -------------------------------------------------------------------------------
+
+PAL = {
+    "rainis-1": {
+        "stock": hexc("#F3EEE2"),
+        "band_bg": hexc("#F3EEE2"),
+        "band": hexc("#A5232B"),
+        "thread": hexc("#2F6B3B"),
+        "accent": hexc("#2F6B3B"),
+        "red": hexc("#A5232B"),
+        "black": hexc("#1E1B18"),
+        "sign": hexc("#A5232B"),
+        "medal": hexc("#E9E1CC"),
+        "caption": hexc("#1E1B18"),
+    },
+    "rainis-2": {
+        "stock": hexc("#F8F5EC"),
+        "band_bg": hexc("#1F2F5C"),
+        "band": hexc("#D9A520"),
+        "thread": hexc("#B3262E"),
+        "accent": hexc("#3C7A3A"),
+        "red": hexc("#B3262E"),
+        "black": hexc("#1F2F5C"),
+        "sign": hexc("#1F2F5C"),
+        "medal": hexc("#F1E2B0"),
+        "caption": hexc("#1F2F5C"),
+    },
+}
+
+SUIT_GEN = {"C": "KREICA", "S": "PĪĶA", "H": "ERCENA", "D": "KĀRAVA"}
+RANK_LV = {"A": "DŪZIS", "K": "KUNGS", "Q": "DĀMA", "J": "KALPS"}
+
+
+def _tri(lv: str, en: str, ru: str) -> dict[str, str]:
+    return {"lv": lv, "en": en, "ru": ru}
+
+
+PLAYS = {
+    "rainis-1": {
+        "C": _tri("Uguns un nakts", "Fire and Night", "Огонь и ночь"),
+        "S": _tri("Pūt, vējiņi!", "Blow, Wind!", "Вей, ветерок!"),
+        "H": _tri("Mīla stiprāka par nāvi", "Love Is Stronger Than Death",
+                  "Любовь сильнее смерти"),
+        "D": _tri("Zelta zirgs", "The Golden Horse", "Золотой конь"),
+    },
+    "rainis-2": {
+        "C": _tri("Spēlēju, dancoju", "I Played, I Danced", "Играл я, плясал"),
+        "S": _tri("Jāzeps un viņa brāļi", "Joseph and His Brothers", "Иосиф и его братья"),
+        "H": _tri("Indulis un Ārija", "Indulis and Ārija", "Индулис и Ария"),
+        "D": _tri("Daugava", "Daugava", "Даугава"),
+    },
+}
+
+# code -> (caption name, character names, description, look or sign id)
+CARDS: dict[str, dict[str, tuple]] = {
+    "rainis-1": {
+        "KC": ("LĀČPLĒSIS", _tri("Lāčplēsis", "Bearslayer", "Лачплесис"), _tri(
+            "Jauns varonis ar lāča ausīm, kas cīnās par savas tautas brīvību.",
+            "A young hero with a bear's ears who fights for his people's freedom.",
+            "Юный герой с медвежьими ушами, борец за свободу своего народа."),
+            Look(hair="#8A5A2B", eyes="#3F6F9A", expression="proud", style="fur",
+                 c1="#7A2E22", c2="#A5232B", c3="#6A4A2E", headwear="bear_cap",
+                 props=["sword"], scene="fire", seed=11)),
+        "QC": ("SPĪDOLA", _tri("Spīdola", "Spīdola", "Спидола"), _tri(
+            "Lepna, skaista burve sarkanā, melnā un zeltā, mēnesnīcas ragana.",
+            "A proud, beautiful sorceress in red, black and gold, a witch of the moonlight.",
+            "Гордая прекрасная колдунья в красном, чёрном и золотом, ведьма лунного света."),
+            Look(skin="#F3D2B6", hair="#1A1416", hair_style="long", eyes="#2F6B3B",
+                 expression="proud", female=True, style="gown", c1="#B3262E", c2="#1E1B18",
+                 c3="#C9A227", headwear="circlet", scene="moon", seed=12)),
+        "JC": ("KANGARS", _tri("Kangars", "Kangars", "Кангар"), _tri(
+            "Nodevējs virsaitis ar ņirdzīgu, greizu seju tumšā apmetnī.",
+            "The traitor chieftain with a sneering, twisted face in a dark cloak.",
+            "Вождь-предатель с кривой презрительной усмешкой, в тёмном плаще."),
+            Look(skin="#D9B08C", hair="#4A4038", eyes="#5B4636", expression="sneer",
+                 beard="full", beard_color="#5A5048", style="cloak", c1="#3A3446", c2="#5E3A4A",
+                 c3="#8A6A3B", headwear="hood", scene="crowd", seed=13)),
+        "KS": ("ULDIS", _tri("Uldis", "Uldis", "Улдис"), _tri(
+            "Jauns laivinieks no Daugavas otra krasta ar airi rokā.",
+            "A young boatman from across the Daugava, oar in hand.",
+            "Молодой лодочник с того берега Даугавы, с веслом в руке."),
+            Look(hair="#C9A24A", eyes="#3F6F9A", expression="smile", style="shirt",
+                 c1="#F3EEE2", c2="#A5232B", c3="#2F6B3B", props=["oar"], scene="river",
+                 seed=14)),
+        "QS": ("BAIBA", _tri("Baiba", "Baiba", "Байба"), _tri(
+            "Lēnprātīga bārenīte baltā linā ar vainadziņu un bizi.",
+            "A gentle orphan girl in white linen with a maiden's wreath and a braid.",
+            "Кроткая сирота в белом льне, с девичьим венком и косой."),
+            Look(skin="#F6D8BE", hair="#D8B36A", hair_style="braid", eyes="#4F7FA8",
+                 expression="gentle", female=True, style="gown", c1="#FAF8F0", c2="#A5232B",
+                 c3="#E9E1CC", headwear="wreath", scene="fir_river", seed=15)),
+        "JS": ("GATIŅŠ", _tri("Gatiņš", "Gatiņš", "Гатиньш"), _tri(
+            "Ganu puisēns, kas spēlē koka stabuli.",
+            "A shepherd boy playing a wooden pipe.",
+            "Мальчик-пастушок, играющий на деревянной дудочке."),
+            Look(hair="#E0C070", hair_style="curly", eyes="#4F7FA8", expression="calm",
+                 style="tunic", c1="#B9A47E", c2="#A5232B", c3="#2F6B3B", props=["pipe"],
+                 scene="meadow", seed=16)),
+        "KH": ("VIKTORS HEILS", _tri("Viktors Heils", "Viktors Heils", "Виктор Хейль"), _tri(
+            "Turaidas pils dārznieks ar priekšautu, rozēm un dārza nazi.",
+            "The gardener of Turaida castle with an apron, roses and a pruning knife.",
+            "Садовник Турайдского замка в фартуке, с розами и садовым ножом."),
+            Look(hair="#7A5A3A", eyes="#5B4636", expression="smile", beard="moustache",
+                 style="apron", c1="#F3EEE2", c2="#3F6B4A", c3="#6B4A2B", headwear="cap",
+                 props=["roses"], scene="garden", seed=17)),
+        "QH": ("MAIJA, TURAIDAS ROZE", _tri("Maija, Turaidas Roze", "Maija, the Rose of Turaida",
+                                             "Майя, Турайдская роза"), _tri(
+            "Līgava ar sarkanu lakatu un rozi, uzticīga līdz nāvei.",
+            "A bride with a red kerchief and a rose, faithful unto death.",
+            "Невеста в красном платке с розой, верная до смерти."),
+            Look(skin="#F5D3B8", hair="#8A5A2B", hair_style="long", eyes="#6B4A2B",
+                 expression="gentle", female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
+                 c3="#C8323E", headwear="kerchief", props=["rose"], scene="turaida",
+                 seed=18)),
+        "JH": ("ĀDAMS JAKUBOVSKIS", _tri("Ādams Jakubovskis", "Adam Jakubowski",
+                                         "Адам Якубовский"), _tri(
+            "Septiņpadsmitā gadsimta poļu karavīrs ar zobenu un spalvu pie cepures.",
+            "A 17th-century Polish soldier with a sabre and a feathered fur cap.",
+            "Польский солдат XVII века с саблей и меховой шапкой с пером."),
+            Look(skin="#E6BC98", hair="#2E2420", eyes="#3A2E26", expression="sneer",
+                 beard="long_moustache", style="uniform", c1="#7A2030", c2="#C9A227",
+                 c3="#C9A227", headwear="fur_cap_feather", props=["sabre"], scene="camp",
+                 seed=19)),
+        "KD": ("BALTAIS TĒVS", _tri("Baltais tēvs", "The White Father", "Белый отец"), _tri(
+            "Mazs vecītis baltās drānās ar sudraba cirvi un sermuļādas cepuri.",
+            "A small old man in white cloths with a silver axe and an ermine cap.",
+            "Маленький старичок в белых одеждах, с серебряным топором и в горностаевой шапке."),
+            Look(skin="#F1CDB0", hair="#F4F2EC", hair_style="bald", eyes="#4F7FA8",
+                 expression="smile", old=True, beard="full", beard_color="#F4F2EC",
+                 style="shirt", c1="#FAF8F2", c2="#C9CED6", c3="#C9CED6", belt=False,
+                 headwear="ermine_cap",
+                 props=["axe"], scene="lark", seed=20)),
+        "QD": ("SAULCERĪTE", _tri("Saulcerīte", "Saulcerīte", "Саулцерите"), _tri(
+            "Princese baltā un sudrabā stikla kalnā, septiņu kraukļu sargāta.",
+            "A princess in white and silver on the glass mountain, guarded by seven ravens.",
+            "Принцесса в белом и серебре на стеклянной горе, под охраной семи воронов."),
+            Look(skin="#F8E0CE", hair="#EAD9A8", hair_style="long", eyes="#5A8FB8",
+                 expression="calm", female=True, style="gown", c1="#F4F7FA", c2="#8FB3D9",
+                 c3="#DDE3EA", headwear="silver_crown", scene="ice", seed=21)),
+        "JD": ("ANTIŅŠ", _tri("Antiņš", "Antiņš", "Антиньш"), _tri(
+            "Jaunākais dēls linu kreklā, kas ar zelta zirgu uzjāj stikla kalnā.",
+            "The youngest son in a linen shirt who rides the golden horse up the glass mountain.",
+            "Младший сын в льняной рубахе, на золотом коне поднявшийся на стеклянную гору."),
+            Look(hair="#B07A3A", eyes="#3F6F9A", expression="smile", style="shirt",
+                 c1="#EFE8D6", c2="#A5232B", c3="#2F6B3B", props=["horse"], scene="gold",
+                 seed=22)),
+        "AC": ("AUSEKLIS", _tri("Auseklis", "Auseklis, the morning star",
+                                "Аусеклис, утренняя звезда"), _tri(
+            "Rīta zvaigzne: gaisma, kas uzvar tumsu.",
+            "The morning star: light overcoming darkness.",
+            "Утренняя звезда: свет, побеждающий тьму."), "auseklis"),
+        "AS": ("JUMIS", _tri("Jumis", "Jumis, the harvest sign", "Юмис, знак урожая"), _tri(
+            "Dubultā vārpa: raža, auglība un labklājība.",
+            "The double ear of grain: harvest, fertility and plenty.",
+            "Двойной колос: урожай, плодородие и достаток."), "jumis"),
+        "AH": ("MĀRAS KRUSTS", _tri("Māras krusts", "Māra's cross", "Крест Мары"), _tri(
+            "Māras zīme: mājas, pavards un mīlestība.",
+            "Māra's sign: home, hearth and love.",
+            "Знак Мары: дом, очаг и любовь."), "maras_krusts"),
+        "AD": ("AUSTRAS KOKS", _tri("Austras koks", "Austra's tree, the sun tree",
+                                    "Древо Аустры, солнечное древо"), _tri(
+            "Saules koks: pagātne, tagadne un nākotne.",
+            "The sun tree: past, present and future.",
+            "Солнечное древо: прошлое, настоящее и будущее."), "austras_koks"),
+    },
+    "rainis-2": {
+        "KC": ("KUNGS", _tri("Kungs", "The Lord", "Господин"), _tri(
+            "Bāls kungs, kas cēlies no kapa, tumšā greznumā ar kapa sveci.",
+            "A pale lord risen from the grave, in dark finery with a grave candle.",
+            "Бледный господин, восставший из могилы, в тёмном наряде, с могильной свечой."),
+            Look(skin="#E8D6C8", hair="#1A1416", eyes="#3A3A48", expression="stern",
+                 pale=True, style="finery", c1="#1E1B22", c2="#3A2E3E", c3="#C9A227",
+                 props=["candle"], scene="grave", seed=31)),
+        "QC": ("LELDE", _tri("Lelde", "Lelde", "Лелде"), _tri(
+            "Līgava ar vainagu, baltā linā ar sarkanu diegu.",
+            "The bride with a wedding crown, in white linen with red thread.",
+            "Невеста в венце, в белом льне с красной нитью."),
+            Look(skin="#F6D6BC", hair="#C9A050", hair_style="long", eyes="#4F7FA8",
+                 expression="smile", female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
+                 c3="#EDE6D6", headwear="wedding_crown", scene="wedding", seed=32)),
+        "JC": ("TOTS", _tri("Tots", "Tots", "Тот"), _tri(
+            "Klejojošs spēlmanis ar kokli budēļu tērpā.",
+            "A wandering minstrel with a kokle, in mummer's garb.",
+            "Бродячий музыкант с кокле, в наряде ряженого."),
+            Look(skin="#E8C09A", hair="#5B3A1E", eyes="#5B4636", expression="smile",
+                 beard="stubble", style="mummer", c1="#D9482B", c2="#1F2F5C", c3="#D9A520",
+                 headwear="mummer_hat", props=["kokle"], scene="midsummer", seed=33)),
+        "KS": ("JĀZEPS", _tri("Jāzeps", "Joseph", "Иосиф"), _tri(
+            "Sapņotājs, kas kļuvis par Ēģiptes valdnieku, ar ēģiptiešu galvas rotu un apkakli.",
+            "The dreamer who became ruler in Egypt, in an Egyptian headdress and collar.",
+            "Мечтатель, ставший правителем Египта, в египетском уборе и ожерелье."),
+            Look(skin="#D9A77C", hair="#2E2420", eyes="#3A2E26", expression="calm",
+                 style="egypt", c1="#F4EEDC", c2="#2E5A9C", c3="#C9A227", headwear="nemes",
+                 props=["scepter"], scene="egypt", seed=34)),
+        "QS": ("ASNATE", _tri("Asnate", "Asenath", "Асенефа"), _tri(
+            "Jāzepa sieva, ēģiptiešu dižciltīgā linu tērpā ar zelta apkakli.",
+            "Joseph's wife, an Egyptian noblewoman in a linen gown with a gold collar.",
+            "Жена Иосифа, египетская знатная дама в льняном платье с золотым ожерельем."),
+            Look(skin="#D6A07A", hair="#16120F", hair_style="long", eyes="#3A2E26",
+                 expression="gentle", female=True, style="egypt", c1="#F6F1E2", c2="#C9A227",
+                 c3="#2E5A9C", headwear="circlet", props=["lotus"], scene="nile", seed=35)),
+        "JS": ("BENJAMIŅŠ", _tri("Benjamiņš", "Benjamin", "Вениамин"), _tri(
+            "Jaunākais brālis, zēns ganu kreklā.",
+            "The youngest brother, a boy in a shepherd's tunic.",
+            "Младший брат, мальчик в пастушьей рубахе."),
+            Look(skin="#E2B48C", hair="#3A2A1E", hair_style="curly", eyes="#3A2E26",
+                 expression="smile", style="tunic", c1="#D9C7A0", c2="#8A3A2A", c3="#3F7F3F",
+                 props=["crook"], scene="pasture", seed=36)),
+        "KH": ("MINTAUTS", _tri("Mintauts", "Mintauts", "Минтаутс"), _tri(
+            "Bargs Lietuvas valdnieks ar kroni un kažoku.",
+            "A stern Lithuanian ruler with a crown and furs.",
+            "Суровый литовский правитель в короне и мехах."),
+            Look(skin="#E4BC98", hair="#5B4636", eyes="#3A2E26", expression="stern",
+                 beard="full", style="fur", c1="#3F2A4A", c2="#7A2030", c3="#8C7A66",
+                 headwear="crown", props=["sword_hilt"], scene="forest", seed=37)),
+        "QH": ("ĀRIJA", _tri("Ārija", "Ārija", "Ария"), _tri(
+            "Kuldīgas vācu komtura meita viduslaiku tērpā, gaišiem matiem.",
+            "Daughter of the German commander of Kuldīga, in a medieval gown, fair-haired.",
+            "Дочь немецкого комтура Кулдиги, в средневековом платье, светловолосая."),
+            Look(skin="#F8DCC8", hair="#EBCB7A", hair_style="long", eyes="#4F7FA8",
+                 expression="calm", female=True, style="gown", c1="#2E5A9C", c2="#C9A227",
+                 c3="#DDE3EA", headwear="veil", props=["book"], scene="kuldiga", seed=38)),
+        "JH": ("INDULIS", _tri("Indulis", "Indulis", "Индулис"), _tri(
+            "Kuršu virsaitis ar ķiveri, šķēpu un vairogu.",
+            "A Curonian chieftain with a helmet, spear and shield.",
+            "Куршский вождь в шлеме, с копьём и щитом."),
+            Look(skin="#E6BC98", hair="#B07A3A", eyes="#3F6F9A", expression="proud",
+                 beard="moustache", style="armour", c1="#9AA3AE", c2="#8A6A3B", c3="#D9482B",
+                 headwear="helmet", props=["spear_shield"], scene="sea", seed=39)),
+        "KD": ("VECAIS", _tri("Vecais", "The Old Man", "Старик"), _tri(
+            "Vecs vīrs ar spieķi un bēgļa nastu, kas atgriežas mājās.",
+            "An old man with a staff and a refugee's bundle, returning home.",
+            "Старик с посохом и узелком беженца, возвращающийся домой."),
+            Look(skin="#E2B896", hair="#C8C2B8", hair_style="bald", eyes="#5B4636",
+                 expression="sad", old=True, beard="full", beard_color="#D8D2C8",
+                 style="tunic", c1="#8C7A60", c2="#5B4636", c3="#3F7F3F",
+                 props=["staff_bundle"], scene="road", seed=40)),
+        "QD": ("VECMĀMIŅA", _tri("Vecmāmiņa", "Grandmother", "Бабушка"), _tri(
+            "Vecmāmiņa lakatā, kas pareģo; Daugavas baltās putas un oša laiva.",
+            "The grandmother who prophesies, in a headscarf; the Daugava's white foam and an"
+            " ash-wood boat.",
+            "Бабушка-пророчица в платке; белая пена Даугавы и ясеневая лодка."),
+            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", expression="gentle",
+                 old=True, female=True, style="gown", c1="#5B4636", c2="#2E5A9C",
+                 c3="#D9A520", headwear="headscarf", scene="daugava", seed=41)),
+        "JD": ("JAUNATNĀCĒJS", _tri("Jaunatnācējs", "The Newcomer", "Юноша"), _tri(
+            "Jauns brīvprātīgais ar karogu.",
+            "A young volunteer with a banner.",
+            "Юный доброволец со знаменем."),
+            Look(hair="#C9A24A", eyes="#3F6F9A", expression="proud", style="uniform",
+                 c1="#6B6F4E", c2="#5B4636", c3="#9E3039", headwear="cap", props=["banner"],
+                 scene="dawn", seed=42)),
+        "AC": ("ZALKTIS", _tri("Zalktis", "Zalktis, the grass snake", "Залктис, уж"), _tri(
+            "Zalktis: gudrība un burvju spēks.",
+            "The grass snake: wisdom and magic.",
+            "Уж: мудрость и волшебная сила."), "zalktis"),
+        "AS": ("DIEVA ZĪME", _tri("Dieva zīme", "Dievs's sign, the sky's roof",
+                                  "Знак Диевса, небесный свод"), _tri(
+            "Debess jumts: svētība un aizsardzība.",
+            "The roof of the sky: blessing and protection.",
+            "Небесный свод: благословение и защита."), "dieva_zime"),
+        "AH": ("DZĪVĪBAS ZĪME", _tri("Dzīvības zīme (Ūsiņš)", "Sign of life (Ūsiņš)",
+                                     "Знак жизни (Усиньш)"), _tri(
+            "Ūsiņa zīme: gaisma, jauns sākums un droša ceļa zīme.",
+            "Ūsiņš: light, new beginnings and a safe journey.",
+            "Усиньш: свет, новое начало и добрый путь."), "dzivibas_zime"),
+        "AD": ("SAULES ZĪME", _tri("Saules zīme", "The sun sign", "Знак Солнца"), _tri(
+            "Saule: dzīvības spēks un gaisma.",
+            "The sun: life force and light.",
+            "Солнце: жизненная сила и свет."), "saules_zime"),
+    },
+}
+
+
+def suit_plays(theme_id: str) -> dict[str, dict[str, str]]:
+    return PLAYS[theme_id]
+
+
+def card_info(theme_id: str) -> dict[str, dict[str, dict[str, str]]]:
+    out = {}
+    for code in sorted(CARDS[theme_id], key=lambda c: ("CSHD".index(c[1]), "AKQJ".index(c[0]))):
+        _cap, names, desc, _look = CARDS[theme_id][code]
+        out[code] = {"character": names, "play": PLAYS[theme_id][code[1]], "description": desc}
+    return out
+
+
+# --- layout ---------------------------------------------------------------------------------
+
+M = int(0.028 * CW)  # outer margin of the ornament band
+B = int(0.058 * CW)  # band width
+FIELD = (M + B + int(0.014 * CW), M + B + int(0.014 * CW), CW - M - B - int(0.014 * CW),
+         CH - M - B - int(0.014 * CW))
+CAPTION_H = int(0.175 * CH)
+
+
+def _band(length: int, pal: dict, seed: int) -> Image.Image:
+    """A woven-belt strip: edge threads and a sequence of geometric motifs that changes along
+    the band, like a Lielvārde belt (or, for deck 2, a Latgale weave)."""
+    b = B
+    im = Image.new("RGB", (length, b), pal["band_bg"])
+    d = ImageDraw.Draw(im)
+    red, thr, bg = pal["band"], pal["thread"], pal["band_bg"]
+    e = max(2, b // 12)
+    d.rectangle([0, 0, length, e], fill=red)
+    d.rectangle([0, b - e, length, b], fill=red)
+    d.rectangle([0, e + 2, length, e + 2 + max(2, e // 2)], fill=thr)
+    d.rectangle([0, b - e - 3 - max(2, e // 2), length, b - e - 3], fill=thr)
+    t = b  # tile size
+    n = length // t + 1
+    off = (length - n * t) / 2
+    c = b / 2
+    r = b * 0.32
+    for k in range(n):
+        x = off + k * t + t / 2
+        kind = (k + seed) % 6
+        if kind in (0, 3):  # stepped diamond with an inner dot
+            d.polygon([(x, c - r), (x + r, c), (x, c + r), (x - r, c)], fill=red)
+            r2 = r * 0.5
+            d.polygon([(x, c - r2), (x + r2, c), (x, c + r2), (x - r2, c)], fill=bg)
+            d.rectangle([x - r * 0.14, c - r * 0.14, x + r * 0.14, c + r * 0.14], fill=thr)
+        elif kind == 1:  # cross with hooks
+            w = r * 0.28
+            d.rectangle([x - w, c - r, x + w, c + r], fill=red)
+            d.rectangle([x - r, c - w, x + r, c + w], fill=red)
+            d.rectangle([x - w * 0.5, c - w * 0.5, x + w * 0.5, c + w * 0.5], fill=bg)
+        elif kind == 2:  # hourglass (two triangles)
+            d.polygon([(x - r, c - r), (x + r, c - r), (x, c)], fill=red)
+            d.polygon([(x - r, c + r), (x + r, c + r), (x, c)], fill=thr)
+        elif kind == 4:  # X with a centre diamond
+            w = r * 0.3
+            d.line([(x - r, c - r), (x + r, c + r)], fill=red, width=int(w))
+            d.line([(x - r, c + r), (x + r, c - r)], fill=red, width=int(w))
+            rr = r * 0.35
+            d.polygon([(x, c - rr), (x + rr, c), (x, c + rr), (x - rr, c)], fill=thr)
+        else:  # small zigzag
+            pts = [(x - t / 2 + i * t / 4, c + (r * 0.6 if i % 2 else -r * 0.6)) for i in range(5)]
+            d.line(pts, fill=red, width=int(r * 0.32))
+    return im
+
+
+def draw_frame(img: Image.Image, pal: dict, seed: int) -> None:
+    top = _band(CW - 2 * M, pal, seed)
+    img.paste(top, (M, M))
+    img.paste(top.rotate(180), (M, CH - M - B))
+    side = _band(CH - 2 * M - 2 * B, pal, seed + 2).rotate(90, expand=True)
+    img.paste(side, (M, M + B))
+    img.paste(side.rotate(180), (CW - M - B, M + B))
+    d = ImageDraw.Draw(img)
+    d.rectangle([M, M, CW - M - 1, CH - M - 1], outline=INK, width=3)
+    d.rectangle([M + B, M + B, CW - M - B - 1, CH - M - B - 1], outline=INK, width=3)
+
+
+def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict) -> None:
+    d = ImageDraw.Draw(img)
+    x0, _, x1, y1 = FIELD
+    top = y1 - CAPTION_H
+    d.rectangle([x0, top, x1, y1], fill=pal["stock"])
+    d.line([(x0, top), (x1, top)], fill=INK, width=4)
+    d.line([(x0, top + 9), (x1, top + 9)], fill=pal["thread"], width=3)
+    cx = CW / 2
+    max_w = 2 * (CW - int(0.235 * CW) - cx)  # keep clear of the bottom-right index
+    col = pal["caption"]
+    y = top + int(0.02 * CH)
+    rank_line = f"{SUIT_GEN[code[1]]} {RANK_LV[code[0]]}"
+    f1 = fit_font(rank_line, max_w, int(0.027 * CH), bold=True)
+    y = text_center(d, cx, y, rank_line, f1, pal["red"]) + int(0.016 * CH)
+    f2 = fit_font(name, max_w, int(0.05 * CH), bold=True, min_size=int(0.03 * CH))
+    y = text_center(d, cx, y, name, f2, col) + int(0.016 * CH)
+    f3 = fit_font(play, max_w, int(0.027 * CH), bold=False)
+    text_center(d, cx, y, play, f3, mix(col, pal["stock"], 0.2))
+
+
+def render(theme_id: str, code: str) -> Image.Image:
+    pal = PAL[theme_id]
+    seed = (1 if theme_id == "rainis-1" else 2) * 100 + "CSHD".index(code[1]) * 10 + \
+        "ATKQJ987".index(code[0])
+    img = add_noise(Image.new("RGB", (CW, CH), pal["stock"]), 2.5, seed=seed)
+    draw_frame(img, pal, "CSHD".index(code[1]) + (0 if theme_id == "rainis-1" else 3))
+    color = pal["red"] if code[1] in "HD" else pal["black"]
+    rank = code[0]
+    x0, y0, x1, y1 = FIELD
+    if rank in "KQJ":
+        cap, _names, _desc, look = CARDS[theme_id][code]
+        panel = (x0, y0, x1, y1 - CAPTION_H)
+        draw_character(img, panel, look)
+        ImageDraw.Draw(img).rectangle(panel, outline=INK, width=4)
+        _caption(img, code, cap, "«" + PLAYS[theme_id][code[1]]["lv"] + "»", pal)
+    elif rank == "A":
+        cap, _names, desc, sign = CARDS[theme_id][code]
+        d = ImageDraw.Draw(img)
+        cx, cy = CW / 2, y0 + (y1 - CAPTION_H - y0) / 2
+        r = 0.36 * CW
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=pal["medal"], outline=INK, width=4)
+        d.ellipse([cx - r + 14, cy - r + 14, cx + r - 14, cy + r - 14],
+                  outline=pal["thread"], width=4)
+        for k in range(24):
+            a = k * math.pi / 12
+            px, py = cx + (r - 34) * math.cos(a), cy + (r - 34) * math.sin(a)
+            d.polygon([(px, py - 8), (px + 8, py), (px, py + 8), (px - 8, py)], fill=color)
+        draw_sign(d, sign, cx, cy, r * 0.68, pal["sign"])
+        _caption(img, code, cap, desc["lv"], pal)
+    else:
+        draw_pips(img, code, color, cx=CW / 2, dx=0.185 * CW, y0=0.17 * CH, y1=0.83 * CH,
+                  size=0.15 * CW)
+    draw_index(img, code, color, trump_mark=True, box_fill=pal["stock"], box_outline=INK)
+    return img
+
+
+def render_back(theme_id: str) -> Image.Image:
+    """Carmine-white-carmine (2:1:2) frame around a folk-ornament field."""
+    carmine, white = hexc("#9E3039"), hexc("#F8F5EC")
+    img = Image.new("RGB", (CW, CH), carmine)
+    d = ImageDraw.Draw(img)
+    u = int(0.02 * CW)
+    d.rectangle([2 * u, 2 * u, CW - 2 * u, CH - 2 * u], fill=white)
+    d.rectangle([3 * u, 3 * u, CW - 3 * u, CH - 3 * u], fill=carmine)
+    inner = (5 * u, 5 * u, CW - 5 * u, CH - 5 * u)
+    if theme_id == "rainis-1":
+        field, ink, acc, sign = hexc("#F3EEE2"), hexc("#A5232B"), hexc("#2F6B3B"), "auseklis"
+    else:
+        field, ink, acc, sign = hexc("#1F2F5C"), hexc("#D9A520"), hexc("#B3262E"), "saules_zime"
+    d.rectangle(inner, fill=field)
+    step = 0.16 * CW
+    x0, y0, x1, y1 = inner
+    cols = int((x1 - x0) / step)
+    rows = int((y1 - y0) / step)
+    ox = (x0 + x1) / 2 - step * cols / 2
+    oy = (y0 + y1) / 2 - step * rows / 2
+    for i in range(cols + 1):
+        for j in range(rows + 1):
+            x, y = ox + i * step, oy + j * step
+            h = step / 2
+            d.polygon([(x, y - h), (x + h, y), (x, y + h), (x - h, y)], outline=acc, width=3)
+            if (i + j) % 2 == 0:
+                draw_sign(d, sign, x, y, step * 0.3, ink)
+            else:
+                r = step * 0.1
+                d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ink)
+    # central medallion
+    cx, cy, R = CW / 2, CH / 2, 0.26 * CW
+    d.ellipse([cx - R, cy - R, cx + R, cy + R], fill=field, outline=ink, width=10)
+    d.ellipse([cx - R + 20, cy - R + 20, cx + R - 20, cy + R - 20], outline=acc, width=4)
+    draw_sign(d, sign, cx, cy, R * 0.7, ink)
+    d.rectangle(inner, outline=INK, width=3)
+    return add_noise(img, 2.0, seed=3)
+
+
+__all__ = ["render", "render_back", "card_info", "suit_plays", "font"]

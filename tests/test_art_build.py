@@ -1,0 +1,98 @@
+"""The generated card themes in art/themes/ and the generator's sign geometry."""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from zole_desktop.art import render_card
+from zole_desktop.art.common import CARD_H, CARD_W, DECK, is_trump
+from zole_desktop.art.signs import SIGNS
+
+THEMES = Path(__file__).resolve().parent.parent / "art" / "themes"
+THEME_DIRS = sorted(p for p in THEMES.iterdir() if p.is_dir()) if THEMES.is_dir() else []
+LANGS = ("lv", "en", "ru")
+
+
+def test_expected_themes_present():
+    ids = {p.name for p in THEME_DIRS}
+    assert {"classic", "classic-4c", "rainis-1", "rainis-2"} <= ids
+
+
+def test_deck_is_the_zole_deck():
+    assert len(DECK) == 26 and len(set(DECK)) == 26
+    assert sum(is_trump(c) for c in DECK) == 14
+
+
+@pytest.fixture(params=THEME_DIRS, ids=lambda p: p.name)
+def theme(request):
+    path = request.param
+    with open(path / "theme.toml", "rb") as f:
+        return path, tomllib.load(f)
+
+
+def test_theme_toml_fields(theme):
+    path, meta = theme
+    assert meta["id"] == path.name
+    assert all(meta["name"][lang] for lang in LANGS)
+    assert meta["author"] == "Zole desktop team"
+    assert meta["licence"] == "CC-BY-4.0"
+    assert (path / "LICENSE.txt").is_file()
+    assert isinstance(meta["trump_mark"], bool)
+    assert meta["felt_color"].startswith("#") and len(meta["felt_color"]) == 7
+    assert meta["card_width"] * 7 == meta["card_height"] * 5
+    assert "cards" in meta
+
+
+def test_faces_back_felt(theme):
+    path, meta = theme
+    size = (meta["card_width"], meta["card_height"])
+    digests = set()
+    for code in DECK:
+        with Image.open(path / f"{code}.png") as im:
+            assert im.size == size, code
+            rgba = im.convert("RGBA")
+            digests.add(hashlib.sha1(rgba.tobytes()).hexdigest())
+        assert (path / f"{code}.png").stat().st_size < 150_000, code
+    assert len(digests) == 26, "every face must differ from every other face"
+    with Image.open(path / "back.png") as im:
+        assert im.size == size
+    with Image.open(path / "felt.png") as im:
+        assert min(im.size) >= 256
+
+
+def test_rainis_cards_described(theme):
+    path, meta = theme
+    if not path.name.startswith("rainis"):
+        return
+    for code in DECK:
+        if code[0] not in "AKQJ":
+            continue
+        info = meta["cards"][code]
+        for key in ("character", "play", "description"):
+            for lang in LANGS:
+                assert info[key][lang].strip(), (code, key, lang)
+
+
+@pytest.mark.parametrize("name", sorted(SIGNS))
+def test_signs_inside_box(name):
+    polys = SIGNS[name]()
+    assert polys
+    for poly in polys:
+        assert len(poly) >= 3
+        for x, y in poly:
+            assert -1.0 <= x <= 1.0 and -1.0 <= y <= 1.0
+
+
+def test_render_card_api(tmp_path):
+    im = render_card("rainis-1", "QC", (100, 140))
+    assert im.size == (100, 140) and im.mode == "RGBA"
+    assert im.getpixel((0, 0))[3] < 16  # rounded corner is transparent
+    assert im.getpixel((50, 70))[3] == 255
+    im.save(tmp_path / "QC.png")
+    full = render_card("classic", "7D")
+    assert full.size == (CARD_W, CARD_H)
