@@ -130,6 +130,7 @@ class Observation:
 
 
 _EMPTY = ()
+_NEXT = (1, 2, 0)
 
 
 class HandState:
@@ -347,6 +348,9 @@ class HandState:
             self.trick_pos.append(turn)
             self.n_played += 1
             self.history = (self.history, (self.seats[turn], action))
+            if len(trick) < 3:
+                self.turn = _NEXT[turn]
+                return
             self._after_card()
             return
         self._apply_slow(action)
@@ -396,10 +400,15 @@ class HandState:
         if len(trick) == 4:
             pts += POINTS[trick[3]]
         seats = self.seats
-        self.completed = self.completed + (Trick(
-            seats[pos[0]] if pos[0] != TABLE else TABLE, tuple(trick),
-            tuple(seats[p] if p != TABLE else TABLE for p in pos),
-            seats[winner] if winner != TABLE else TABLE),)
+        if len(pos) == 3 and TABLE not in pos:
+            self.completed = self.completed + (Trick(
+                seats[pos[0]], tuple(trick), (seats[pos[0]], seats[pos[1]], seats[pos[2]]),
+                seats[winner]),)
+        else:
+            self.completed = self.completed + (Trick(
+                seats[pos[0]] if pos[0] != TABLE else TABLE, tuple(trick),
+                tuple(seats[p] if p != TABLE else TABLE for p in pos),
+                seats[winner] if winner != TABLE else TABLE),)
         self.trick = []
         self.trick_pos = []
         if winner == TABLE:
