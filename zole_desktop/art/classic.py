@@ -49,7 +49,8 @@ FRAME = (int(0.235 * CW), int(0.05 * CH), int(0.765 * CW), int(0.95 * CH))
 
 
 def render(code: str, four: bool = False) -> Image.Image:
-    img = add_noise(Image.new("RGB", (CW, CH), WHITE_STOCK), 2.0, seed=hash(code) & 0xFFFF)
+    seed = sum(ord(c) * 31**i for i, c in enumerate(code))
+    img = add_noise(Image.new("RGB", (CW, CH), WHITE_STOCK), 2.0, seed=seed)
     color = suit_colors(four)[code[1]]
     rank = code[0]
     if rank in "KQJ":

@@ -250,13 +250,21 @@ def add_noise(img: Image.Image, amount: float, seed: int = 0, blur: float = 0.0)
     """Monochrome grain: ``amount`` is the standard deviation in 8-bit levels."""
     rnd = random.Random(seed)
     w, h = img.size
-    n = Image.effect_noise((w, h), 64)
+    n = seeded_noise((w, h), rnd)
     if blur:
         n = n.filter(ImageFilter.GaussianBlur(blur))
     # shift the noise so that the same seed does not always give the same grain
     n = ImageChops.offset(n, rnd.randrange(w), rnd.randrange(h))
-    n = n.point(lambda v: max(0, min(255, int(128 + (v - 128) * amount / 64))))
+    n = n.point(lambda v: max(0, min(255, int(128 + (v - 128) * amount / 52))))
     return _overlay(img, Image.merge("RGB", (n, n, n)))
+
+
+def seeded_noise(size: tuple[int, int], rnd: random.Random) -> Image.Image:
+    """Reproducible grain centred on 128 (std about 52): the mean of two uniform images."""
+    w, h = size
+    a = Image.frombytes("L", size, rnd.randbytes(w * h))
+    b = Image.frombytes("L", size, rnd.randbytes(w * h))
+    return Image.blend(a, b, 0.5)
 
 
 def _overlay(img: Image.Image, grey: Image.Image) -> Image.Image:
@@ -315,14 +323,14 @@ def felt(color, seed: int = 1, size: int = 512) -> Image.Image:
     base = Image.new("RGB", (size, size), color)
     rnd = random.Random(seed)
     # low-frequency cloud, made tileable by blurring a 3x3 tiled copy and cropping the middle
-    cloud = Image.effect_noise((size, size), 40)
+    cloud = seeded_noise((size, size), rnd).point(lambda v: int(128 + (v - 128) * 40 / 52))
     big = Image.new("L", (size * 3, size * 3))
     for i in range(3):
         for j in range(3):
             big.paste(cloud, (i * size, j * size))
     big = big.filter(ImageFilter.GaussianBlur(9)).crop((size, size, 2 * size, 2 * size))
     big = big.point(lambda v: max(0, min(255, int(128 + (v - 128) * 0.9))))
-    fine = Image.effect_noise((size, size), 14)
+    fine = seeded_noise((size, size), rnd).point(lambda v: int(128 + (v - 128) * 14 / 52))
     lo = _overlay(base, Image.merge("RGB", (big,) * 3))
     out = _overlay(lo, Image.merge("RGB", (fine,) * 3))
     # a few short fibres
