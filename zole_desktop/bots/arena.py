@@ -1,0 +1,283 @@
+"""``python -m zole_desktop arena``: duplicate matches between bot levels.
+
+Every deal is a fresh hand (3 players, default rules, empty pools) replayed under several
+seatings so that every bot holds every hand from every seat:
+
+* 3 distinct bots: the 6 permutations of the bots over the 3 seats;
+* 2 bots: the 6 assignments of the 3 seats in which both bots are present (aab, aba, baa,
+  abb, bab, bba) — each bot sits in every seat 3 times and holds every hand 3 times;
+* 1 bot: the 3 rotations (self-play).
+
+A bot's result on a deal is the mean of its game points over all the (seating, seat) pairs in
+which it sat; the figures are means over deals with 95% intervals (1.96·sd/√n).  Each
+declarer's game is also checked with the double-dummy solver (all cards open, after the
+burial): was 61 makeable?  That gives "declarer success" against "makeable".
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from itertools import permutations
+
+from ..rules.deal import shuffle_and_deal
+from ..rules.options import Rules
+from ..rules.settlement import DARK, MAZA, TAKE, ZOLE
+from ..rules.state import DONE, PLAYING, SURRENDER, HandState
+from .base import make_bot
+from .solver import NodeLimit, Solver
+
+DD_NODE_CAP = 400_000
+
+
+def seatings(bots: list[str]) -> list[tuple[str, str, str]]:
+    if len(bots) == 3:
+        return list(permutations(bots))
+    if len(bots) == 2:
+        a, b = bots
+        out = []
+        for mask in range(1, 7):
+            out.append(tuple(b if mask >> i & 1 else a for i in range(3)))
+        return out
+    if len(bots) == 1:
+        return [(bots[0],) * 3]
+    raise ValueError("the arena takes 1, 2 or 3 distinct bots")
+
+
+def deal_state(seed: int, index: int) -> HandState:
+    rng = random.Random(seed * 1_000_003 + index)
+    dealer = index % 3
+    d = shuffle_and_deal(rng, 3, dealer)
+    return HandState.new(3, dealer, d.hands, d.talon, Rules())
+
+
+def _dd_makeable(st: HandState) -> bool | None:
+    """With all cards open, right after the burial: can the declarer reach 61?"""
+    if st.contract not in (TAKE, ZOLE, DARK):
+        return None
+    d = st.declarer
+    from ..rules.cards import points_of
+
+    need = 61 - (points_of(st.buried) if st.contract == TAKE else 0)
+    try:
+        return Solver(st.hands, d, node_limit=DD_NODE_CAP).reaches(0, (), need)
+    except NodeLimit:
+        return None
+
+
+def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
+    """Play one deal under every seating; return per-bot sums for this deal."""
+    seed, index, bots = args
+    names = sorted(set(bots))
+    res = {n: {"delta": 0.0, "sits": 0, "decl": {}, "def_sum": 0.0, "def_n": 0,
+               "times": [], "dd": [0, 0, 0]} for n in names}
+    for k, seating in enumerate(seatings(list(bots))):
+        st = deal_state(seed, index)
+        players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + seat)
+                   for seat in range(3)}
+        dd_checked = False
+        dd_flag: bool | None = None
+        while st.phase != DONE:
+            seat = st.current_seat
+            bot = players[seat]
+            if st.phase == PLAYING and not st.trick and st.can_surrender():
+                obs = st.observation(seat)
+                if obs.can_surrender:
+                    t0 = time.perf_counter()
+                    give_up = bot.surrender(obs)
+                    res[seating[seat]]["times"].append((time.perf_counter() - t0) * 1000)
+                    if give_up:
+                        st.apply(SURRENDER)
+                        break
+            if st.phase == PLAYING and not dd_checked:
+                dd_checked = True
+                dd_flag = _dd_makeable(st)
+            obs = st.observation(seat)
+            t0 = time.perf_counter()
+            action = bot.choose(obs)
+            res[seating[seat]]["times"].append((time.perf_counter() - t0) * 1000)
+            if action == SURRENDER or action not in obs.legal:
+                raise RuntimeError(f"bot {seating[seat]} chose an illegal action {action}")
+            st.apply(action)
+        s = st.settle()
+        r = st.result()
+        for seat in range(3):
+            name = seating[seat]
+            rec = res[name]
+            rec["delta"] += s.deltas[seat]
+            rec["sits"] += 1
+            if r.declarer is None:
+                continue
+            if r.declarer == seat:
+                c = rec["decl"].setdefault(r.contract, [0, 0, 0, 0.0])
+                c[0] += 1
+                c[1] += 1 if r.value > 0 else 0
+                c[2] += 1 if r.band in ("91", "all_tricks") or (
+                    r.contract == MAZA and r.value > 0) else 0
+                c[3] += s.deltas[seat]
+                if dd_flag is not None:
+                    rec["dd"][0] += 1
+                    rec["dd"][1] += 1 if dd_flag else 0
+                    rec["dd"][2] += 1 if r.value > 0 else 0
+            else:
+                rec["def_sum"] += s.deltas[seat]
+                rec["def_n"] += 1
+    return res
+
+
+def _ci(xs: list[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    h = 1.96 * math.sqrt(var / n)
+    return m, m - h, m + h
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+def _progress(done: int, total: int, t0: float) -> None:
+    if done != total and done * 100 // total == (done - 1) * 100 // total:
+        return
+    width = 30
+    fill = int(width * done / max(1, total))
+    el = time.time() - t0
+    eta = el / done * (total - done) if done else 0.0
+    sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} deals "
+                     f"{el:6.0f}s eta {eta:5.0f}s")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True) -> dict:
+    for b in bots:
+        make_bot(b, 0)  # unknown level -> ValueError early
+    names = sorted(set(bots))
+    tasks = [(seed, i, tuple(bots)) for i in range(hands)]
+    per_deal: list[dict] = []
+    t0 = time.time()
+    if jobs > 1 and hands > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+            for i, r in enumerate(pool.imap(play_deal, tasks, chunksize=1)):
+                per_deal.append(r)
+                if progress:
+                    _progress(i + 1, hands, t0)
+    else:
+        for i, t in enumerate(tasks):
+            per_deal.append(play_deal(t))
+            if progress:
+                _progress(i + 1, hands, t0)
+    out_bots = []
+    means: dict[str, list[float]] = {}
+    for n in names:
+        xs = [d[n]["delta"] / d[n]["sits"] for d in per_deal]
+        means[n] = xs
+        m, lo, hi = _ci(xs)
+        sits = sum(d[n]["sits"] for d in per_deal)
+        decl: dict[str, list] = {}
+        for d in per_deal:
+            for c, v in d[n]["decl"].items():
+                acc = decl.setdefault(c, [0, 0, 0, 0.0])
+                for j in range(4):
+                    acc[j] += v[j]
+        n_decl = sum(v[0] for v in decl.values())
+        n_succ = sum(v[1] for v in decl.values())
+        times = [t for d in per_deal for t in d[n]["times"]]
+        def_n = sum(d[n]["def_n"] for d in per_deal)
+        def_sum = sum(d[n]["def_sum"] for d in per_deal)
+        dd = [sum(d[n]["dd"][j] for d in per_deal) for j in range(3)]
+        out_bots.append({
+            "name": n,
+            "points_per_hand": round(m, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "declarer_rate": round(n_decl / sits, 4) if sits else 0.0,
+            "declarer_success": round(n_succ / n_decl, 4) if n_decl else 0.0,
+            "contracts": {c: {"games": v[0], "rate": round(v[0] / sits, 4),
+                              "success": round(v[1] / v[0], 4) if v[0] else 0.0,
+                              "big_wins": round(v[2] / v[0], 4) if v[0] else 0.0,
+                              "points_per_game": round(v[3] / v[0], 3) if v[0] else 0.0}
+                          for c, v in sorted(decl.items())},
+            "defence_points_per_hand": round(def_sum / def_n, 4) if def_n else 0.0,
+            "defence_hands": def_n,
+            "dd_checked": dd[0],
+            "dd_makeable": round(dd[1] / dd[0], 4) if dd[0] else 0.0,
+            "dd_success": round(dd[2] / dd[0], 4) if dd[0] else 0.0,
+            "decisions": len(times),
+            "ms_median": round(_pct(times, 0.5), 3),
+            "ms_p95": round(_pct(times, 0.95), 3),
+            "ms_max": round(max(times), 3) if times else 0.0,
+        })
+    pairs = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diff = [x - y for x, y in zip(means[a], means[b], strict=True)]
+            m, lo, hi = _ci(diff)
+            pairs.append({"a": a, "b": b, "diff": round(m, 4), "ci95": [round(lo, 4),
+                                                                        round(hi, 4)]})
+    return {"hands": hands, "seed": seed, "seatings": len(seatings(list(bots))),
+            "seconds": round(time.time() - t0, 1), "bots": out_bots, "pairs": pairs}
+
+
+def report_text(rep: dict) -> str:
+    lines = [f"{rep['hands']} duplicate deals, seed {rep['seed']}, {rep['seatings']} seatings "
+             f"per deal, {rep['seconds']} s"]
+    lines.append(f"{'bot':<8} {'pts/deal':>9} {'95% CI':>19}  {'decl%':>6} {'succ%':>6} "
+                 f"{'def pts':>8} {'DD 61%':>7} {'ms med':>7} {'p95':>7} {'max':>8}")
+    for b in rep["bots"]:
+        lines.append(
+            f"{b['name']:<8} {b['points_per_hand']:>+9.3f} "
+            f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]  {100 * b['declarer_rate']:>6.1f} "
+            f"{100 * b['declarer_success']:>6.1f} {b['defence_points_per_hand']:>+8.3f} "
+            f"{100 * b['dd_makeable']:>7.1f} {b['ms_median']:>7.2f} {b['ms_p95']:>7.2f} "
+            f"{b['ms_max']:>8.2f}")
+    lines.append("by contract (games, rate of seats, success, 91+/all, game points per game):")
+    for b in rep["bots"]:
+        for c, v in b["contracts"].items():
+            lines.append(f"  {b['name']:<8} {c:<6} {v['games']:>6} {100 * v['rate']:>6.1f}% "
+                         f"{100 * v['success']:>6.1f}% {100 * v['big_wins']:>6.1f}% "
+                         f"{v['points_per_game']:>+7.3f}")
+        if b["dd_checked"]:
+            lines.append(f"  {b['name']:<8} double-dummy: 61 makeable in "
+                         f"{100 * b['dd_makeable']:.1f}% of {b['dd_checked']} declarer games, "
+                         f"won {100 * b['dd_success']:.1f}%")
+    lines.append("paired differences per deal:")
+    for p in rep["pairs"]:
+        lines.append(f"  {p['a']} - {p['b']}: {p['diff']:+.3f} "
+                     f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]")
+    return "\n".join(lines)
+
+
+def main(args) -> int:
+    bots = [b.strip() for b in str(args.bots).split(",") if b.strip()]
+    if getattr(args, "players", 3) != 3:
+        print("arena: only 3 players are supported", file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print("arena: --hands must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        if len(set(bots)) != len(bots) or not 1 <= len(bots) <= 3:
+            raise ValueError("give 1 to 3 distinct bot levels, e.g. --bots strong,normal,easy")
+        rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    print(report_text(rep))
+    if args.json:
+        print(json.dumps(rep))
+    return 0
