@@ -20,6 +20,17 @@ def shared_dir() -> Path:
     return Path(os.environ.get("ZOLE_SHARED", ROOT.parent / "shared"))
 
 
+def example(name: str) -> Path:
+    """A record from ../shared/examples; skips the test when that folder is not beside this
+    checkout (it always is in CI)."""
+    import pytest
+
+    path = shared_dir() / "examples" / name
+    if not path.exists() and not os.environ.get("CI"):
+        pytest.skip(f"{path} is not beside this checkout")
+    return path
+
+
 def state_from(hands: dict[int, str], talon: str, dealer: int = 0, players: int = 3,
                rules: Rules | None = None, pools: Pools | None = None) -> HandState:
     """``hands`` maps seat -> "QC JS ..." ; ``talon`` "KC 7D"."""

@@ -1,11 +1,11 @@
 import json
 
-from tests.helpers import shared_dir
+from tests.helpers import example
 from zole_desktop.stats import Stats, from_files
 
 
 def load(name):
-    return json.loads((shared_dir() / "examples" / name).read_text())
+    return json.loads(example(name).read_text())
 
 
 def test_pools_story_for_each_seat():
