@@ -157,6 +157,7 @@ class StrongBot(NormalBot):
         super().__init__(seed)
         self.scale = budget_scale
         self.layouts = layouts
+        self.last_layouts = 0  # layouts solved for the last card decision (diagnostics)
         self._burial: tuple[int, tuple[int, int]] | None = None
 
     # ------------------------------------------------------------------ decisions
@@ -272,6 +273,7 @@ class StrongBot(NormalBot):
                 totals[c] += sign * res[c]
             wsum += 1.0
             n += 1
+        self.last_layouts = n
         if n == 0:
             return hint
         best = max(totals.values())
