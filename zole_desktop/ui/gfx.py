@@ -29,6 +29,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     f = _font_cache.get(key)
     if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
         name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
         path = resources.fonts_dir() / name
         try:
@@ -98,7 +100,7 @@ def panel(w: int, h: int, fill=LINEN, border=EDGE, radius: int | None = None,
     """A rounded panel surface (cached by size and colours)."""
     w, h = max(1, int(w)), max(1, int(h))
     if radius is None:
-        radius = max(4, min(w, h) // 8)
+        radius = max(4, min(min(w, h) // 8, 22))
     key = (w, h, tuple(fill), tuple(border) if border else None, radius, width, alpha)
     s = _panel_cache.get(key)
     if s is not None:

@@ -76,6 +76,10 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
     except (pygame.error, ValueError) as e:
         raise ThemeError(f"{name} is not a readable PNG ({e})") from None
     w, h = surf.get_size()
+    if surf.get_bitsize() not in (24, 32):
+        full = pygame.Surface((w, h), pygame.SRCALPHA, 32)
+        full.blit(surf, (0, 0))
+        surf = full
     if not (16 <= w <= MAX_IMAGE_SIDE and 16 <= h <= MAX_IMAGE_SIDE):
         raise ThemeError(f"{name} has unusable dimensions {w}x{h}")
     return surf
@@ -176,7 +180,7 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
     except ValueError:
         raise ThemeError(f"{theme_id!r} is not a theme name") from None
     if not folder.is_dir():
-        raise ThemeError(f"{folder} is missing")
+        raise ThemeError(f"the folder {theme_id}/ is missing")
     toml_bytes = _read_bounded(folder / "theme.toml", MAX_TOML_BYTES)
     try:
         meta = tomllib.loads(toml_bytes.decode("utf-8"))
@@ -256,3 +260,14 @@ def procedural_back(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(s, gfx.LINEN, inner, width=max(1, w // 30), border_radius=r // 2)
     pygame.draw.rect(s, gfx.EDGE, s.get_rect(), width=max(1, w // 80), border_radius=r)
     return s
+
+
+def theme_label(theme_id: str, root: Path | None = None) -> str:
+    """The theme's name in the current language, read from theme.toml alone."""
+    root = root or resources.themes_dir()
+    try:
+        data = _read_bounded(resources.within(root, theme_id) / "theme.toml", MAX_TOML_BYTES)
+        meta = tomllib.loads(data.decode("utf-8"))
+        return _tri(meta.get("name"), language()) or theme_id
+    except (ThemeError, ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return theme_id

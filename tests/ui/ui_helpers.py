@@ -1,0 +1,67 @@
+import pygame
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+
+
+def drag(app, start, end):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step()
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step()
+
+
+def card_point(table, card):
+    """A point on the visible part of one of my cards."""
+    r = table.card_rect(card)
+    hand = table.my_hand()
+    i = hand.index(card)
+    if i + 1 < len(hand):
+        nxt = table.card_rect(hand[i + 1])
+        right = min(r.right, nxt.left)
+    else:
+        right = r.right
+    return ((r.left + right) // 2, r.centery)
+
+
+def button(table, label):
+    for b in table.all_buttons():
+        if b.text() == label:
+            return b
+    raise AssertionError(f"no button {label!r}: {[b.text() for b in table.all_buttons()]}")
+
+
+def run_until(app, cond, steps=20000):
+    for _ in range(steps):
+        if cond():
+            return True
+        app.step()
+    return cond()
+
+
+def new_table(app, players=3, seed=3, human_forehand=True, **rules):
+    from zole_desktop.rules.options import Rules
+    from zole_desktop.ui.session import Session
+    from zole_desktop.ui.table import TableScene
+
+    levels = [None] + ["random"] * (players - 1)
+    s = Session(players=players, names=["Me", "B1", "B2", "B3", "B4"][:players],
+                levels=levels, human=0, length=1, seed=seed, rules=Rules(**rules))
+    if human_forehand:
+        s.match.dealer = players - 1 if players == 3 else (players - 1)
+    table = TableScene(s)
+    app.stack.push(table)
+    return table

@@ -1,0 +1,432 @@
+"""The window, the input mapping, the scene stack and the fixed-timestep loop.
+
+Updates run at 60 Hz on a fixed step; a frame is drawn only when something changed (input,
+a moving card, a timer).  When nothing moves the loop blocks on the event queue, so an idle
+window costs next to no CPU.  ``fast=True`` (demo, bench) steps without sleeping.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import pygame
+
+from .. import storage
+from ..i18n import _, set_language, system_language
+from . import gfx
+from .scene import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    DRAG,
+    DROP,
+    ERASE,
+    KEY,
+    LEFT,
+    MOTION,
+    NEXT,
+    PRESS,
+    PREV,
+    RIGHT,
+    TEXT,
+    UP,
+    WHEEL,
+    Action,
+    Scene,
+    SceneStack,
+)
+from .theme import Theme, load_with_fallback
+
+STEP = 1.0 / 60.0
+MIN_SIZE = (960, 540)
+DEFAULT_SIZE = (1280, 720)
+DRAG_THRESHOLD = 8
+ANIM_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+WAKE = pygame.USEREVENT + 1  # posted by worker threads when a result is ready
+
+
+class SizeError(ValueError):
+    pass
+
+
+def parse_size(s: str | None) -> tuple[int, int] | None:
+    """``"1280x720"`` -> (1280, 720); None for None; SizeError with a one-line reason."""
+    if s is None:
+        return None
+    parts = str(s).lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise SizeError(f"--size must look like 1280x720, not {s!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= w <= 8192 and MIN_SIZE[1] <= h <= 8192):
+        raise SizeError(f"--size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} .. 8192x8192")
+    return w, h
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE,
+                 settings: storage.Settings | None = None, fast: bool = False,
+                 save: bool = True) -> None:
+        self.t0 = time.perf_counter()
+        self.settings = settings or storage.Settings()
+        self.fast = fast
+        self.save_enabled = save
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE
+        self.fullscreen = False
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(_("Zole"))
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        pygame.key.set_repeat(350, 40)
+        self.size = self.screen.get_size()
+        self.stack = SceneStack(self)
+        self.running = True
+        self.dirty = True
+        self.time = 0.0
+        self.frames = 0
+        self.frame_hook: Callable[[float], None] | None = None  # bench: called per drawn frame
+        self.moment_hook: Callable[[str, pygame.Surface], None] | None = None
+        self._moments: list[str] = []
+        self._press: tuple[int, int] | None = None
+        self._dragging = False
+        self.toast_text = ""
+        self.toast_until = 0.0
+        self._theme: Theme | None = None
+        self._felt: pygame.Surface | None = None
+        self._felt_key: tuple | None = None
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zole-bot")
+        from .sound import Sound
+
+        self.sound = Sound(enabled=self.settings.sound)
+        if self.settings.fullscreen and not fast:
+            self.toggle_fullscreen()
+
+    # ------------------------------------------------------------------ services
+    @property
+    def anim_factor(self) -> float:
+        return ANIM_FACTORS.get(self.settings.animation, 1.0)
+
+    @property
+    def theme(self) -> Theme:
+        if self._theme is None or self._theme.id not in (self.settings.theme, "procedural",
+                                                          "classic"):
+            self.load_theme()
+        return self._theme  # type: ignore[return-value]
+
+    def load_theme(self) -> None:
+        msgs: list[str] = []
+        self._theme = load_with_fallback(self.settings.theme, msgs)
+        self._felt = None
+        if msgs:
+            self.toast(msgs[-1])
+
+    def set_theme(self, theme_id: str) -> None:
+        self.settings.theme = theme_id
+        self.load_theme()
+        self.invalidate()
+
+    def felt(self) -> pygame.Surface:
+        """The table cloth pre-rendered at the window size (felt image + vignette)."""
+        theme = self.theme
+        key = (self.size, theme.id)
+        if self._felt is not None and self._felt_key == key:
+            return self._felt
+        w, h = self.size
+        surf = pygame.Surface((w, h))
+        if theme.felt is not None:
+            fw, fh = theme.felt.get_size()
+            scale = max(w / fw, h / fh)
+            img = pygame.transform.smoothscale(theme.felt, (int(fw * scale) + 1,
+                                                            int(fh * scale) + 1))
+            surf.blit(img, ((w - img.get_width()) // 2, (h - img.get_height()) // 2))
+        else:
+            surf.fill(theme.felt_color)
+        surf.blit(vignette((w, h)), (0, 0))
+        self._felt = surf.convert()
+        self._felt_key = key
+        return self._felt
+
+    def toast(self, text: str, seconds: float = 6.0) -> None:
+        self.toast_text = text
+        self.toast_until = self.time + seconds
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self.dirty = True
+
+    def moment(self, name: str) -> None:
+        """A named moment of play (the demo saves a screenshot after the next frame)."""
+        self._moments.append(name)
+        self.dirty = True
+
+    def wake(self) -> None:
+        """Thread-safe: make the loop look again (a worker finished)."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+
+    def quit(self) -> None:
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.windowed_size = self.screen.get_size()
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.fullscreen = True
+            except pygame.error:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.settings.fullscreen = self.fullscreen
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if (w, h) != tuple(size) and not self.fullscreen:
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        if not self.fullscreen:
+            self.settings.window_width, self.settings.window_height = self.size
+        self.stack.resize(self.size)
+        self.dirty = True
+
+    def save_settings(self) -> None:
+        if not self.save_enabled:
+            return
+        try:
+            storage.save_settings(self.settings)
+        except OSError as e:
+            self.toast(_("Settings could not be saved: {error}").format(error=e.strerror or e))
+
+    # ------------------------------------------------------------------ input
+    def map_event(self, ev: pygame.event.Event) -> Action | None:
+        t = ev.type
+        if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self._press = ev.pos
+            self._dragging = False
+            return Action(PRESS, pos=ev.pos)
+        if t == pygame.MOUSEBUTTONUP and ev.button == 1:
+            start = self._press
+            self._press = None
+            if self._dragging:
+                self._dragging = False
+                return Action(DROP, pos=ev.pos, start=start)
+            return Action(CLICK, pos=ev.pos, start=start)
+        if t == pygame.MOUSEMOTION:
+            if self._press is not None:
+                dx, dy = ev.pos[0] - self._press[0], ev.pos[1] - self._press[1]
+                if self._dragging or dx * dx + dy * dy > DRAG_THRESHOLD ** 2:
+                    self._dragging = True
+                    return Action(DRAG, pos=ev.pos, start=self._press)
+            return Action(MOTION, pos=ev.pos)
+        if t == pygame.MOUSEWHEEL:
+            return Action(WHEEL, value=1 if ev.y > 0 else -1)
+        if t == pygame.TEXTINPUT:
+            return Action(TEXT, text=ev.text)
+        if t == pygame.KEYDOWN:
+            k = ev.key
+            if k == pygame.K_UP:
+                return Action(UP)
+            if k == pygame.K_DOWN:
+                return Action(DOWN)
+            if k == pygame.K_LEFT:
+                return Action(LEFT)
+            if k == pygame.K_RIGHT:
+                return Action(RIGHT)
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return Action(CONFIRM)
+            if k == pygame.K_ESCAPE:
+                return Action(BACK)
+            if k == pygame.K_TAB:
+                return Action(PREV if ev.mod & pygame.KMOD_SHIFT else NEXT)
+            if k == pygame.K_BACKSPACE:
+                return Action(ERASE)
+            return Action(KEY, value=k, text=getattr(ev, "unicode", ""))
+        return None
+
+    def process(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.running = False
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self._resized((ev.w, ev.h))
+            return
+        if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, WAKE):
+            self.dirty = True
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        action = self.map_event(ev)
+        if action is not None:
+            self.stack.handle(action)
+            self.dirty = True
+
+    def post_action(self, action: Action) -> None:
+        """Feed an already-mapped action (tests)."""
+        self.stack.handle(action)
+        self.dirty = True
+
+    # ------------------------------------------------------------------ loop
+    def draw(self) -> None:
+        t = time.perf_counter()
+        self.stack.draw(self.screen)
+        if self.toast_text and self.time < self.toast_until:
+            draw_toast(self.screen, self.toast_text)
+        pygame.display.flip()
+        self.frames += 1
+        self.dirty = False
+        if self.frame_hook is not None:
+            self.frame_hook((time.perf_counter() - t) * 1000.0)
+        if self._moments and self.moment_hook is not None:
+            moments, self._moments = self._moments, []
+            for m in moments:
+                self.moment_hook(m, self.screen)
+        self._moments.clear()
+
+    def step(self) -> None:
+        """One fixed update step and, if needed, a frame (no sleeping): demo, bench, tests."""
+        for ev in pygame.event.get():
+            self.process(ev)
+        self.time += STEP
+        self.stack.update(STEP)
+        if not self.stack.scenes:
+            self.running = False
+            return
+        if self.dirty or self.stack.busy():
+            self.draw()
+
+    def run(self, until: Callable[[], bool] | None = None, max_steps: int | None = None) -> None:
+        if self.fast:
+            n = 0
+            while self.running and (until is None or not until()):
+                self.step()
+                n += 1
+                if max_steps is not None and n >= max_steps:
+                    break
+            return
+        last = time.perf_counter()
+        acc = 0.0
+        while self.running and self.stack.scenes:
+            busy = self.stack.busy() or (self.toast_text and self.time < self.toast_until)
+            if not busy and not self.dirty:
+                ev = pygame.event.wait(500)  # idle: sleep until something happens
+                if ev.type != pygame.NOEVENT:
+                    self.process(ev)
+                last = time.perf_counter()
+            for ev in pygame.event.get():
+                self.process(ev)
+            now = time.perf_counter()
+            acc += min(now - last, 0.25)
+            last = now
+            while acc >= STEP:
+                self.time += STEP
+                self.stack.update(STEP)
+                acc -= STEP
+                busy = True
+            if not self.stack.scenes:
+                break
+            if self.dirty or self.stack.busy():
+                self.draw()
+            if self.stack.busy():
+                rest = STEP - acc - (time.perf_counter() - last)
+                if rest > 0.001:
+                    time.sleep(rest)
+
+    def shutdown(self) -> None:
+        self.stack.clear()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.sound.quit()
+        pygame.display.quit()
+
+
+_vignette_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def vignette(size: tuple[int, int]) -> pygame.Surface:
+    """A soft dark edge: a small radial gradient scaled up once per window size."""
+    v = _vignette_cache.get(size)
+    if v is not None:
+        return v
+    sw, sh = 64, 36
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for y in range(sh):
+        for x in range(sw):
+            dx = (x + 0.5) / sw * 2 - 1
+            dy = (y + 0.5) / sh * 2 - 1
+            d = min(1.0, (dx * dx + dy * dy) / 2)
+            a = int(150 * max(0.0, d - 0.18) ** 1.4)
+            small.set_at((x, y), (0, 0, 0, a))
+    v = pygame.transform.smoothscale(small, size)
+    _vignette_cache.clear()
+    _vignette_cache[size] = v
+    return v
+
+
+def draw_toast(surface: pygame.Surface, message: str) -> None:
+    w, h = surface.get_size()
+    size = max(12, int(h * 0.022))
+    size = gfx.fit_size(message, size, int(w * 0.9))
+    t = gfx.text(message, size, gfx.LINEN)
+    r = t.get_rect(midbottom=(w // 2, h - int(h * 0.012)))
+    bg = r.inflate(size * 1.2, size * 0.6)
+    surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=235), bg)
+    surface.blit(t, r)
+
+
+def run_game(args) -> int:
+    """``python -m zole_desktop``: the game."""
+    data_dir = getattr(args, "data_dir", None)
+    try:
+        size = parse_size(getattr(args, "size", None))
+    except SizeError as e:
+        print(f"zole: {e}", file=sys.stderr)
+        return 2
+    if data_dir:
+        storage.set_data_dir(data_dir)
+    messages: list[str] = []
+    try:
+        settings = storage.load_settings(messages)
+    except OSError as e:
+        print(f"zole: the data folder cannot be used: {e}", file=sys.stderr)
+        return 2
+    for m in messages:
+        print(m, file=sys.stderr)
+    lang = getattr(args, "lang", None) or settings.language or system_language()
+    settings.language = lang
+    set_language(lang)
+    if size is None:
+        size = (max(MIN_SIZE[0], settings.window_width), max(MIN_SIZE[1], settings.window_height))
+    try:
+        app = App(size, settings)
+    except pygame.error as e:
+        print(f"zole: cannot open a window: {e}", file=sys.stderr)
+        return 1
+    if messages:
+        app.toast(messages[-1])
+    from .menus import MainMenu
+
+    app.stack.push(MainMenu())
+    try:
+        app.run()
+    finally:
+        app.save_settings()
+        app.shutdown()
+    return 0
+
+
+__all__ = ["App", "Scene", "parse_size", "run_game"]

@@ -1,0 +1,251 @@
+"""Menus: the main menu, a new game, settings and the pause menu."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+from ..rules.options import CHOICES, Rules
+from . import gfx, texts
+from .scene import BACK
+from .session import BOT_NAMES, Session
+from .theme import available_themes, theme_label
+from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
+
+
+class MainMenu(FormScene):
+    title = N_("Zole")
+    column = 0.34
+
+    def build(self) -> None:
+        self.widgets = [
+            Button(N_("Continue"), self.cont, enabled=Session.has_saved, primary=True),
+            Button(N_("New game"), self.new_game, primary=True),
+            Button(N_("Rules guide"), lambda: None, enabled=False),
+            Button(N_("Deck gallery"), self.gallery),
+            Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
+            Button(N_("Quit"), self.app.quit),
+        ]
+        self.first_drawn = False
+
+    def row_height(self) -> int:
+        return max(40, int(self.app.size[1] * 0.085))
+
+    def layout(self) -> None:
+        super().layout()
+        H = self.app.size[1]
+        self.view.y = int(H * 0.26)
+        # re-place the column below the subtitle
+        y = self.view.y
+        for w in self.widgets:
+            w.rect.y = y
+            y += w.rect.h + int(self.row_height() * 0.22)
+        self.view.h = max(self.view.h, y - self.view.y + 10)
+
+    def resume(self) -> None:
+        super().resume()
+        if not self.all_widgets()[self.focus].focusable:
+            self.focus = self._first_focusable()
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.widgets[0].enabled:
+            self.focus = 1
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def cont(self) -> None:
+        from .table import TableScene
+
+        try:
+            s = Session.load()
+        except ValueError as e:
+            self.app.toast(str(e))
+            return
+        self.stack.push(TableScene(s))
+
+    def new_game(self) -> None:
+        self.stack.push(NewGameScene())
+
+    def gallery(self) -> None:
+        from .gallery import GalleryScene
+
+        self.stack.push(GalleryScene())
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        W, H = self.app.size
+        sub = _("Latvia's card game for three, four or five")
+        gfx.blit_text(surface, sub, gfx.fit_size(sub, int(H * 0.028), int(W * 0.9)),
+                      gfx.DIM_LINEN, (W // 2, int(H * 0.145)), "center")
+        note = _("The rules guide is not written yet")
+        r = self.widgets[2].rect
+        gfx.blit_text(surface, note, max(10, int(H * 0.017)), gfx.DIM_LINEN,
+                      (r.centerx, r.bottom + 2), "midtop")
+
+
+LENGTHS = [(6, N_("6 hands")), (12, N_("12 hands")), (24, N_("24 hands")),
+           (36, N_("36 hands")), (0, N_("No limit"))]
+
+
+class NewGameScene(FormScene):
+    title = N_("New game")
+    column = 0.7
+
+    def build(self) -> None:
+        st = self.app.settings
+        self.players = 3
+        self.name = st.player_name or ""
+        self.levels = ["normal", "normal", "normal", "normal"]
+        self.options = Rules().to_dict()
+        self.length = 12
+        self.theme = st.theme
+        ws = [Heading(N_("People at the table"), small=True),
+              ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
+                        lambda: self.players, self._set_players,
+                        explain=lambda: _("Three play each hand; with four or five, "
+                                          "the dealer (and one more) sit out.")),
+              TextField(N_("Your name"), lambda: self.name, self._set_name)]
+        for i in range(4):
+            ws.append(ChoiceRow(
+                (lambda i=i: _("Bot {name}").format(name=BOT_NAMES[i])),
+                [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
+                (lambda i=i: self.levels[i]), (lambda v, i=i: self._set_level(i, v)),
+                enabled=(lambda i=i: i < self.players - 1)))
+        ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
+                            self._set_length))
+        ws.append(Heading(N_("Table options"), small=True))
+        for name in CHOICES:
+            ws.append(ChoiceRow(texts.OPTION_LABELS[name], texts.option_values(name),
+                                (lambda n=name: self.options[n]),
+                                (lambda v, n=name: self.options.__setitem__(n, v)),
+                                explain=(lambda n=name: texts.option_explain(
+                                    n, self.options[n]))))
+        ws.append(Heading(N_("Cards"), small=True))
+        themes = available_themes() or ["classic"]
+        ws.append(ChoiceRow(N_("Deck"), [(t, theme_label(t)) for t in themes],
+                            lambda: self.theme, self._set_theme))
+        self.widgets = ws
+        self.footer = [Button(N_("Back"), self.back), Button(N_("Start"), self.start,
+                                                             primary=True)]
+
+    def _set_players(self, v) -> None:
+        self.players = v
+
+    def _set_name(self, v: str) -> None:
+        self.name = v
+
+    def _set_level(self, i: int, v: str) -> None:
+        self.levels[i] = v
+
+    def _set_length(self, v: int) -> None:
+        self.length = v
+
+    def _set_theme(self, v: str) -> None:
+        self.theme = v
+
+    def start(self) -> None:
+        from .table import TableScene
+
+        st = self.app.settings
+        st.player_name = self.name.strip()[:20]
+        if self.theme != st.theme:
+            self.app.set_theme(self.theme)
+        self.app.save_settings()
+        name = st.player_name or _("You")
+        names = [name] + list(BOT_NAMES[: self.players - 1])
+        levels: list[str | None] = [None] + self.levels[: self.players - 1]
+        session = Session(players=self.players, names=names, levels=levels, human=0,
+                          rules=Rules.from_dict(self.options), length=self.length,
+                          seed=random.randrange(1, 1 << 30))
+        if self.app.save_enabled:
+            Session.clear_saved()
+        self.stack.replace(TableScene(session))
+
+
+ANIMS = [(k, v) for k, v in texts.ANIMATION_LABELS.items()]
+SIZES = [(k, v) for k, v in texts.CARD_SIZE_LABELS.items()]
+
+
+class SettingsScene(FormScene):
+    title = N_("Settings")
+    column = 0.6
+    opaque = True
+
+    def build(self) -> None:
+        st = self.app.settings
+        themes = available_themes() or ["classic"]
+        self.widgets = [
+            ChoiceRow(N_("Language"), [(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES],
+                      lambda: st.language or "en", self._set_language),
+            ChoiceRow(N_("Deck"), [(t, theme_label(t)) for t in themes], lambda: st.theme,
+                      self.app.set_theme),
+            ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
+                      lambda v: setattr(st, "animation", v)),
+            ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),
+            ChoiceRow(N_("Full screen (F11)"), [(False, texts.ON_OFF[False]),
+                                                (True, texts.ON_OFF[True])],
+                      lambda: self.app.fullscreen, lambda v: self.app.toggle_fullscreen()),
+            ChoiceRow(N_("Sound"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.sound, self._set_sound),
+        ]
+        self.footer = [Button(N_("Back"), self.back, primary=True)]
+
+    def _set_language(self, lang: str) -> None:
+        self.app.settings.language = lang
+        set_language(lang)
+        pygame.display.set_caption(_("Zole"))
+
+    def _set_card_size(self, v: str) -> None:
+        self.app.settings.card_size = v
+        self.app.stack.resize(self.app.size)
+
+    def _set_sound(self, v: bool) -> None:
+        self.app.settings.sound = v
+        self.app.sound.enabled = v
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.stack.pop()
+        self.app.stack.resize(self.app.size)
+
+
+class PauseMenu(FormScene):
+    title = N_("Paused")
+    column = 0.3
+    opaque = False
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+
+    def build(self) -> None:
+        self.widgets = [
+            Button(N_("Resume"), self.back, primary=True),
+            Button(N_("Score sheet"), self.sheet),
+            Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
+            Button(N_("Leave the table"), self.leave),
+        ]
+
+    def sheet(self) -> None:
+        from .sheet import ScoreSheet
+
+        self.stack.push(ScoreSheet(self.table.session))
+
+    def leave(self) -> None:
+        # finished hands are saved after each hand; the hand in progress is dropped
+        self.stack.pop()
+        self.stack.remove(self.table)
+
+    def handle(self, a) -> None:
+        if a.kind == BACK:
+            self.back()
+            return
+        super().handle(a)
+
+    def draw_background(self, surface) -> None:
+        W, H = surface.get_size()
+        surface.blit(gfx.panel(W, H, fill=(0, 0, 0), border=None, radius=0, alpha=140), (0, 0))

@@ -1,0 +1,102 @@
+"""Sound effects made here: short sounds synthesised at start-up into memory (no files, no
+numpy).  A card slide is a filtered noise burst, a tap a damped low thump with a click, a riffle
+a run of tiny slides.  Silent, never failing, when the mixer cannot start."""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 44100
+
+
+def _slide(rng: random.Random, ms: int = 130, cutoff: float = 0.18, gain: float = 0.35) -> list:
+    n = RATE * ms // 1000
+    out = []
+    lp = 0.0
+    lp2 = 0.0
+    for i in range(n):
+        t = i / n
+        env = min(1.0, t / 0.08) * (1 - t) ** 2
+        x = rng.uniform(-1, 1)
+        lp += cutoff * (x - lp)
+        lp2 += cutoff * (lp - lp2)
+        out.append((x - lp2) * 0.35 * env * gain + lp2 * env * gain * 2.2)
+    return out
+
+
+def _tap(rng: random.Random) -> list:
+    n = RATE * 45 // 1000
+    out = []
+    for i in range(n):
+        t = i / RATE
+        env = math.exp(-t * 90)
+        thump = math.sin(2 * math.pi * 170 * t) * env * 0.45
+        click = rng.uniform(-1, 1) * math.exp(-t * 700) * 0.25
+        out.append(thump + click)
+    return out
+
+
+def _riffle(rng: random.Random) -> list:
+    total = RATE * 520 // 1000
+    out = [0.0] * total
+    k = 0
+    pos = 0
+    while pos < total - 2000:
+        burst = _slide(rng, ms=22, cutoff=0.35, gain=0.25 + 0.1 * rng.random())
+        for i, v in enumerate(burst):
+            if pos + i < total:
+                out[pos + i] += v
+        k += 1
+        pos += int(RATE * (0.012 + 0.008 * rng.random() + 0.0004 * k))
+    return out
+
+
+def _pcm(samples: list, channels: int) -> bytes:
+    a = array("h")
+    for v in samples:
+        s = int(max(-1.0, min(1.0, v)) * 32000)
+        for _ in range(channels):
+            a.append(s)
+    return a.tobytes()
+
+
+class Sound:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.ok = False
+        try:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            freq, size, channels = pygame.mixer.get_init()
+            if size != -16 or freq != RATE:
+                raise pygame.error("unexpected mixer format")
+            rng = random.Random(7)
+            for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle)):
+                self.sounds[name] = pygame.mixer.Sound(buffer=_pcm(gen(rng), channels))
+            self.ok = True
+        except (pygame.error, NotImplementedError, ValueError):
+            self.sounds = {}
+            self.ok = False
+
+    def play(self, name: str, volume: float = 0.6) -> None:
+        if not (self.enabled and self.ok):
+            return
+        s = self.sounds.get(name)
+        if s is None:
+            return
+        try:
+            s.set_volume(volume)
+            s.play()
+        except pygame.error:
+            pass
+
+    def quit(self) -> None:
+        if self.ok:
+            try:
+                pygame.mixer.quit()
+            except pygame.error:
+                pass

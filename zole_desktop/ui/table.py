@@ -1,0 +1,1186 @@
+"""The table: shuffle, cut, deal, bidding, burying, play, trick sweeps and the hand's end.
+
+The hand runs as a script (a generator) that yields what it waits for: a pause, the cards to
+settle, a person's choice, a bot's answer from the worker thread, or an overlay to close.  The
+cards are drawn from a small view model (deck, hands, talon, trick, piles) that the script
+changes; every change re-targets the card sprites, which then travel there on eased arcs.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future
+
+import pygame
+
+from ..i18n import N_, _, ngettext
+from ..rules.cards import POINTS, sort_for_hand
+from ..rules.deal import TALON
+from ..rules.state import (
+    BIDDING,
+    BURYING,
+    DARK_BID,
+    PASS,
+    PLAYING,
+    SURRENDER,
+    TABLE,
+    HandState,
+)
+from . import gfx, texts
+from .scene import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    DRAG,
+    DROP,
+    KEY,
+    LEFT,
+    MOTION,
+    NEXT,
+    PRESS,
+    PREV,
+    RIGHT,
+    UP,
+    Action,
+    Scene,
+)
+from .session import Session
+from .sprites import CardImages, CardSprite
+from .widgets import Button, draw_outline
+
+CARD_FRACTION = {"small": 0.19, "normal": 0.22, "large": 0.25}
+MOVE = 0.32  # seconds for a card move at normal speed
+PACKET_GAP = 0.10
+TRICK_VIEW = 0.8
+SMALL = 0.5  # bots' hands, piles
+DECK_SCALE = 0.55
+TRICK_SCALE = 0.82
+TALON_SCALE = 0.6
+
+
+def decide(bot, obs) -> int:
+    """Run in the worker thread: the bot's action for this observation."""
+    if obs.can_surrender and SURRENDER in obs.legal:
+        try:
+            if bot.surrender(obs):
+                return SURRENDER
+        except Exception:  # a bot bug must not stop the game
+            pass
+    return bot.choose(obs)
+
+
+class TableScene(Scene):
+    """``viewer``: the seat drawn at the bottom (the person's; in the demo, seat 0)."""
+
+    def __init__(self, session: Session, demo: bool = False,
+                 auto_continue: float | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.demo = demo
+        self.auto_continue = auto_continue
+        self.human = None if demo else session.human
+        self.viewer = session.human if session.human is not None else 0
+        self.sprites = [CardSprite(c) for c in range(26)]
+        self.clock = 0.0
+        self.generation = 0
+        self.closed = False
+        self.state: HandState | None = None
+        self.deal = None
+        self.rng = random.Random(session.seed * 7 + 3)
+        self.script = None
+        self.cond: tuple | None = None
+        self.human_result = None
+        self.surrender_request = False
+        self.surrender_armed = False
+        self.buttons: list[Button] = []
+        self.corner: list[Button] = []
+        self.focus: tuple[str, int] = ("card", 0)
+        self.hover_card: int | None = None
+        self.drag_card: int | None = None
+        self.selected: list[int] = []
+        self.message = ""
+        self.message_until = 0.0
+        self.show_last = False
+        self.images: CardImages | None = None
+        self._reset_view()
+        self.sides: dict[int, str] = {}
+        self.out_seats: list[int] = []
+        self.L: dict = {}
+        self._last_slide = -1.0
+        self._static_key = None
+        self.hand_no = session.hand_number
+
+    # ------------------------------------------------------------------ view model
+    def _reset_view(self) -> None:
+        self.deck: list[int] = list(range(26))
+        self.holding: dict[int, list[int]] = {}
+        self.talon_view: list[int] = []
+        self.trick_view: list[tuple[int, int]] = []
+        self.piles: dict[int, list[int]] = {}
+        self.buried_view: list[int] = []
+        self.cards_seen = True
+        self.bubbles: dict[int, str] = {}
+        self.selected = []
+
+    @property
+    def f(self) -> float:
+        return self.app.anim_factor if self.app else 1.0
+
+    # ------------------------------------------------------------------ scene API
+    def enter(self) -> None:
+        self.layout()
+        self.script = self.run_session()
+        self.cond = None
+
+    def exit(self) -> None:
+        self.closed = True
+        self.generation += 1
+        self.cond = None
+
+    def resize(self, size) -> None:
+        self.layout(snap=True)
+
+    def busy(self) -> bool:
+        if self.closed:
+            return False
+        if any(s.moving(self.clock) for s in self.sprites):
+            return True
+        c = self.cond
+        if c is None:
+            return True
+        if c[0] in ("wait", "settle", "bot"):
+            return True
+        return self.clock < self.message_until
+
+    # ------------------------------------------------------------------ script driver
+    def update(self, dt: float) -> None:
+        if self.closed or self.script is None:
+            return
+        self.clock += dt
+        for _i in range(400):
+            value = self._ready()
+            if value is _NOT_READY:
+                break
+            self.cond = None
+            try:
+                self.cond = self.script.send(value)
+            except StopIteration:
+                self.script = None
+                break
+        if self.message and self.clock >= self.message_until:
+            self.message = ""
+            self.app.invalidate()
+
+    def _ready(self):
+        c = self.cond
+        if c is None:
+            return None
+        kind = c[0]
+        if kind == "wait":
+            return None if self.clock >= c[1] else _NOT_READY
+        if kind == "settle":
+            return None if not any(s.moving(self.clock) for s in self.sprites) else _NOT_READY
+        if kind == "human":
+            if self.surrender_request and c[1] == "play":
+                self.surrender_request = False
+                return SURRENDER
+            if self.human_result is not None:
+                r, self.human_result = self.human_result, None
+                return r
+            return _NOT_READY
+        if kind == "bot":
+            fut: Future = c[1]
+            if self.surrender_request:
+                self.surrender_request = False
+                return ("surrender",)
+            if fut.done() and self.clock >= c[2]:
+                try:
+                    return ("ok", fut.result())
+                except Exception as e:  # a bot bug: play on with any legal action
+                    return ("error", e)
+            return _NOT_READY
+        if kind == "scene":
+            return None if c[1] not in self.stack.scenes else _NOT_READY
+        return None
+
+    def wait(self, seconds: float):
+        return ("wait", self.clock + max(0.0, seconds) * self.f)
+
+    # ------------------------------------------------------------------ the session
+    def run_session(self):
+        from .sheet import HandSummary, ScoreSheet
+
+        while not self.closed:
+            yield from self.run_hand()
+            state = self.state
+            row = self.session.match.finish(state)
+            if self.app.save_enabled:
+                try:
+                    self.session.save()
+                except OSError as e:
+                    self.app.toast(_("The game could not be saved: {error}").format(
+                        error=e.strerror or e))
+            summary = HandSummary(self.session, state, row, self.auto_continue)
+            self.stack.push(summary)
+            self.app.moment("hand-summary")
+            yield ("scene", summary)
+            final = self.session.over()
+            sheet = ScoreSheet(self.session, final=final, auto_continue=self.auto_continue,
+                               from_table=True)
+            self.stack.push(sheet)
+            self.app.moment("score-sheet")
+            yield ("scene", sheet)
+            if final:
+                if self.app.save_enabled:
+                    Session.clear_saved()
+                self.stack.remove(self)
+                return
+
+    def setup_seats(self, state: HandState) -> None:
+        players = self.session.players
+        active = list(state.seats)
+        v = self.viewer
+        self.sides = {}
+        order = [(v + k) % players for k in range(players)]  # clockwise from the viewer
+        others = [s for s in order if s in active and s != v]
+        if v in active:
+            self.sides[v] = "bottom"
+            self.sides[others[0]] = "left"
+            self.sides[others[1]] = "right"
+        else:
+            self.sides[others[0]] = "left"
+            self.sides[others[1]] = "top"
+            self.sides[others[2]] = "right"
+        self.out_seats = [s for s in order if s not in active and s != v]
+        if v not in active:
+            self.sides[v] = "bottom-out"
+        for s in self.out_seats:
+            self.sides[s] = "out"
+        self.layout()
+
+    def run_hand(self):
+        match = self.session.match
+        deal, state = match.deal(self.session.rng_for_hand())
+        self.hand_no = len(match.rows) + 1
+        self.deal, self.state = deal, state
+        self._reset_view()
+        self.setup_seats(state)
+        self.holding = {s: [] for s in state.seats}
+        self.piles = {s: [] for s in state.seats}
+        self.piles[TABLE] = []
+        self.cards_seen = not (self.human is not None and state.rules.zole_in_dark
+                               and self.human in state.seats)
+        # gather every card to the dealer, in the order before the cut
+        before_cut = list(deal.deck[-deal.cut:] + deal.deck[:-deal.cut]) if deal.cut else \
+            list(deal.deck)
+        self.deck = before_cut
+        first = not any(s.visible for s in self.sprites)
+        self.relayout(snap=first)
+        yield ("settle",)
+        self.app.sound.play("riffle")
+        yield from self.shuffle_and_cut(deal)
+        self.deck = list(deal.deck)
+        self.relayout(dur=0.0)
+        for p in deal.packets:
+            for c in p.cards:
+                self.deck.remove(c)
+                if p.to == TALON:
+                    self.talon_view.append(c)
+                else:
+                    self.holding[p.to].append(c)
+            self.relayout()
+            self.slide_sound()
+            yield self.wait(PACKET_GAP)
+        yield ("settle",)
+        self.app.moment("deal")
+        # bidding
+        while state.phase == BIDDING and not self.closed:
+            seat = state.current_seat
+            if seat == self.human:
+                a = yield from self.human_turn("bid")
+                if a == DARK_BID:
+                    pass
+            else:
+                a = yield from self.bot_turn(seat)
+            state.apply(a)
+            self.bubbles[seat] = texts.bid_label(a)
+            self.app.invalidate()
+            if seat != self.human:
+                self.app.moment("bidding")
+            yield self.wait(0.45 if a == PASS else 0.7)
+        if not self.cards_seen:
+            self.cards_seen = True
+            self.relayout()
+            yield ("settle",)
+        if state.phase == BURYING:
+            decl = state.declarer_seat
+            for c in self.talon_view:
+                self.holding[decl].append(c)
+            self.talon_view = []
+            self.relayout()
+            self.slide_sound()
+            yield ("settle",)
+            self.app.moment("burying")
+            if decl == self.human:
+                cards = yield from self.human_turn("bury")
+                for c in cards:
+                    state.apply(c)
+                    self._bury(decl, c)
+                self.selected = []
+            else:
+                while state.phase == BURYING:
+                    c = yield from self.bot_turn(decl)
+                    state.apply(c)
+                    self._bury(decl, c)
+            self.relayout()
+            self.slide_sound()
+            yield ("settle",)
+        if state.is_terminal():  # all passed, pools
+            self.bubbles = {}
+            self.app.invalidate()
+            yield self.wait(0.6)
+            return
+        yield self.wait(0.5)
+        self.bubbles = {}
+        self.sync_table_cards()
+        self.relayout()
+        yield ("settle",)
+        while not state.is_terminal() and not self.closed:
+            seat = state.current_seat
+            if self.surrender_request:
+                self.surrender_request = False
+                if state.can_surrender() and state.declarer_seat == self.human:
+                    state.apply(SURRENDER)
+                    break
+            if seat == self.human:
+                a = yield from self.human_turn("play")
+            else:
+                a = yield from self.bot_turn(seat)
+            if a == SURRENDER:
+                if state.can_surrender():
+                    state.apply(SURRENDER)
+                    self.bubbles[state.declarer_seat] = texts.bid_label(SURRENDER)
+                    yield self.wait(0.8)
+                    break
+                continue
+            n_before = len(state.completed)
+            state.apply(a)
+            self.holding[seat].remove(a)
+            self.trick_view.append((seat, a))
+            done = len(state.completed) > n_before
+            if done:
+                for s, c in zip(state.completed[-1].seats, state.completed[-1].cards,
+                                strict=True):
+                    if s == TABLE and c in self.talon_view:
+                        self.talon_view.remove(c)
+                        self.trick_view.append((TABLE, c))
+            self.relayout()
+            self.slide_sound()
+            yield ("settle",)
+            self.app.sound.play("tap", 0.5)
+            if done:
+                trick = state.completed[-1]
+                self.app.moment("trick")
+                yield self.wait(TRICK_VIEW)
+                self.piles.setdefault(trick.winner, []).extend(trick.cards)
+                self.trick_view = []
+                self.sync_table_cards()
+                self.relayout()
+                self.slide_sound()
+                yield ("settle",)
+        yield self.wait(0.5)
+
+    def shuffle_and_cut(self, deal):
+        """A riffle (two halves apart and back) and the cut (the top lifted and put under)."""
+        if self.f <= 0:
+            return
+        x, y = self.L["deck"]
+        cw = self.images.w * DECK_SCALE
+        half = len(self.deck) // 2
+        for rep in range(2):
+            for i, c in enumerate(self.deck):
+                dx = -0.6 * cw if i < half else 0.6 * cw
+                self.sprites[c].move(self.clock, x + dx, y, DECK_SCALE, False, 0.16 * self.f)
+            yield ("settle",)
+            interleaved = [c for pair in zip(self.deck[:half], self.deck[half:], strict=False)
+                           for c in pair]
+            interleaved += [c for c in self.deck if c not in interleaved]
+            self.deck = interleaved
+            self.relayout(dur=0.16)
+            yield ("settle",)
+            del rep
+        if deal.cut:
+            top = self.deck[:deal.cut]
+            for c in top:
+                self.sprites[c].move(self.clock, x + 0.9 * cw, y - 0.35 * cw, DECK_SCALE, False,
+                                     0.2 * self.f)
+            yield ("settle",)
+            self.deck = list(deal.deck)
+            self.relayout(dur=0.22)
+            yield ("settle",)
+
+    def _bury(self, seat: int, c: int) -> None:
+        self.holding[seat].remove(c)
+        self.buried_view.append(c)
+
+    def sync_table_cards(self) -> None:
+        """Galdiņš: a talon card that leads a trick moves from the talon into it."""
+        st = self.state
+        for pos, c in zip(st.trick_pos, st.trick, strict=True):
+            if pos == TABLE and c in self.talon_view:
+                self.talon_view.remove(c)
+                self.trick_view.append((TABLE, c))
+
+    def slide_sound(self) -> None:
+        if self.clock - self._last_slide > 0.05:
+            self._last_slide = self.clock
+            self.app.sound.play("slide", 0.45)
+
+    # ------------------------------------------------------------------ turns
+    def bot_turn(self, seat: int):
+        state = self.state
+        bot = self.session.bots[seat]
+        obs = state.observation(seat)
+        fut = self.app.executor.submit(_guarded, self.app, decide, bot, obs)
+        pause = self.rng.uniform(0.3, 0.7) * self.f
+        gen = self.generation
+        r = yield ("bot", fut, self.clock + pause)
+        if gen != self.generation or self.closed:
+            return obs.legal[0]
+        if r[0] == "surrender":
+            return SURRENDER
+        legal = state.legal_actions()
+        if r[0] == "ok" and r[1] in legal:
+            return r[1]
+        # a bot that fails or answers illegally: any legal action instead
+        choices = [a for a in legal if a != SURRENDER]
+        return self.rng.choice(choices)
+
+    def human_turn(self, kind: str):
+        self.human_result = None
+        self.selected = []
+        self.build_buttons(kind)
+        if kind in ("play", "bury"):
+            self.focus = ("card", self._default_card_focus())
+        else:
+            self.focus = ("button", 0)
+        self.relayout(dur=0.12)
+        r = yield ("human", kind)
+        self.buttons = []
+        self.surrender_armed = False
+        self.build_corner()
+        return r
+
+    def _default_card_focus(self) -> int:
+        hand = self.my_hand()
+        legal = self.legal_cards()
+        for i, c in enumerate(hand):
+            if c in legal:
+                return i
+        return 0
+
+    def my_hand(self) -> list[int]:
+        if self.viewer not in self.holding:
+            return []
+        return sort_for_hand(self.holding[self.viewer])
+
+    def waiting_for(self) -> str | None:
+        c = self.cond
+        if c and c[0] == "human":
+            return c[1]
+        return None
+
+    def legal_cards(self) -> set[int]:
+        kind = self.waiting_for()
+        st = self.state
+        if kind == "play":
+            return {a for a in st.legal_actions() if a < 26}
+        if kind == "bury":
+            return set(self.holding.get(self.viewer, []))
+        return set()
+
+    def build_buttons(self, kind: str) -> None:
+        st = self.state
+        bs: list[Button] = []
+        if kind == "bid":
+            legal = st.legal_actions()
+            if not self.cards_seen:
+                if DARK_BID in legal:
+                    bs.append(Button(texts.BID_LABELS[DARK_BID],
+                                     lambda: self._answer(DARK_BID), primary=True))
+                bs.append(Button(N_("Look at your cards"), self._look))
+            else:
+                for a in legal:
+                    if a == DARK_BID:
+                        continue
+                    bs.append(Button(texts.BID_LABELS[a], (lambda a=a: self._answer(a)),
+                                     primary=a != PASS))
+        elif kind == "bury":
+            bs.append(Button(lambda: ngettext("Bury {n} more card", "Bury {n} more cards",
+                                              2 - len(self.selected)).format(
+                n=2 - len(self.selected)) if len(self.selected) < 2 else _("Bury these two"),
+                self._confirm_bury, enabled=lambda: len(self.selected) == 2, primary=True))
+        self.buttons = bs
+        self.build_corner()
+        self.layout_buttons()
+
+    def build_corner(self) -> None:
+        st = self.state
+        cs = [Button(lambda: _("Last trick (L)"), self.toggle_last,
+                     enabled=lambda: bool(self.state and self.state.completed))]
+        if (self.human is not None and st is not None and st.phase == PLAYING
+                and st.declarer_seat == self.human and st.rules.surrender):
+            cs.append(Button(lambda: _("Really give up?") if self.surrender_armed
+                             else _("Surrender"), self._surrender,
+                             enabled=lambda: self.can_surrender_now()))
+        cs.append(Button(lambda: _("Menu (Esc)"), self.open_pause))
+        self.corner = cs
+        self.layout_buttons()
+
+    def can_surrender_now(self) -> bool:
+        st = self.state
+        return bool(st and st.can_surrender() and st.declarer_seat == self.human
+                    and not self.trick_view and not self.closed)
+
+    def _surrender(self) -> None:
+        if not self.can_surrender_now():
+            return
+        if not self.surrender_armed:
+            self.surrender_armed = True
+            return
+        self.surrender_armed = False
+        if self.waiting_for() == "play":
+            self.human_result = SURRENDER
+        else:
+            self.surrender_request = True
+
+    def _answer(self, a) -> None:
+        if self.waiting_for() is not None:
+            self.human_result = a
+
+    def _look(self) -> None:
+        self.cards_seen = True
+        self.build_buttons("bid")
+        self.relayout()
+
+    def _confirm_bury(self) -> None:
+        if self.waiting_for() == "bury" and len(self.selected) == 2:
+            self.human_result = tuple(self.selected)
+
+    def toggle_last(self) -> None:
+        if self.state and self.state.completed:
+            self.show_last = not self.show_last
+
+    def open_pause(self) -> None:
+        from .menus import PauseMenu
+
+        self.stack.push(PauseMenu(self))
+
+    def say(self, msg: str) -> None:
+        self.message = msg
+        self.message_until = self.clock + 3.5
+        self.app.invalidate()
+
+    def try_card(self, c: int) -> None:
+        """A click, drop or Enter on one of my cards."""
+        kind = self.waiting_for()
+        if kind == "play":
+            legal = self.legal_cards()
+            if c in legal:
+                self.human_result = c
+                self.hover_card = None
+            else:
+                lead = self.state.trick[0] if self.state.trick else None
+                self.say(texts.refusal(self.holding[self.viewer], lead, c))
+                self.relayout(dur=0.12)
+        elif kind == "bury":
+            if c in self.selected:
+                self.selected.remove(c)
+            elif len(self.selected) < 2:
+                self.selected.append(c)
+            else:
+                self.say(_("Two cards are chosen; click one of them to change your mind"))
+            self.relayout(dur=0.12)
+        elif kind == "bid" and not self.cards_seen:
+            self.say(_("Choose first: zole in the dark, or look at your cards"))
+        elif self.human is not None and self.state is not None and \
+                self.state.current_seat != self.human and self.state.phase == PLAYING:
+            self.say(_("Wait for your turn"))
+
+    # ------------------------------------------------------------------ input
+    def card_at(self, pos) -> int | None:
+        hand = self.my_hand()
+        for c in reversed(hand):
+            r = self.card_rect(c)
+            if r is not None and r.collidepoint(pos):
+                return c
+        return None
+
+    def card_rect(self, c: int) -> pygame.Rect | None:
+        sp = self.sprites[c]
+        if not sp.visible or self.images is None:
+            return None
+        x, y, s, _face, _wf = sp.state(self.clock)
+        w, h = self.images.size(s)
+        return pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+
+    def all_buttons(self) -> list[Button]:
+        return self.buttons + self.corner
+
+    def handle(self, a: Action) -> None:
+        k = a.kind
+        if k == BACK:
+            if self.show_last:
+                self.show_last = False
+            else:
+                self.open_pause()
+            return
+        if k == KEY and a.value == pygame.K_l:
+            self.toggle_last()
+            return
+        if k == MOTION:
+            for b in self.all_buttons():
+                b.hover = b.rect.collidepoint(a.pos)
+            c = self.card_at(a.pos) if self.waiting_for() in ("play", "bury") else None
+            if c != self.hover_card:
+                self.hover_card = c
+                self.relayout(dur=0.1)
+            return
+        if k == PRESS:
+            c = self.card_at(a.pos) if self.waiting_for() in ("play", "bury") else None
+            self.drag_card = c
+            return
+        if k == DRAG:
+            c = self.drag_card
+            if c is not None:
+                sp = self.sprites[c]
+                sp.dragging = True
+                sp.dx, sp.dy = a.pos
+                sp.z = 500
+            return
+        if k == DROP:
+            c = self.drag_card
+            self.drag_card = None
+            if c is None:
+                return
+            sp = self.sprites[c]
+            sp.dragging = False
+            sp.x0, sp.y0 = a.pos  # the card travels back (or on) from where it was let go
+            sp.x1, sp.y1 = a.pos
+            sp.dur = 0
+            if a.pos[1] < self.L["hand_top"] - self.L["H"] * 0.04:
+                self.try_card(c)
+            self.relayout(dur=0.2)
+            return
+        if k == CLICK:
+            self.drag_card = None
+            if self.show_last:
+                self.show_last = False
+                return
+            for b in self.all_buttons():
+                if b.rect.collidepoint(a.pos):
+                    b.activate()
+                    return
+            c = self.card_at(a.pos)
+            if c is not None:
+                self.try_card(c)
+            return
+        # keyboard
+        group, i = self.focus
+        hand = self.my_hand()
+        if k in (LEFT, RIGHT):
+            d = -1 if k == LEFT else 1
+            if group == "card" and hand:
+                self.focus = ("card", (i + d) % len(hand))
+                self.relayout(dur=0.1)
+            elif group == "button" and self.buttons:
+                self.focus = ("button", (i + d) % len(self.buttons))
+            return
+        if k in (UP, PREV) and self.buttons:
+            self.focus = ("button", 0 if group != "button" else i)
+            self.relayout(dur=0.1)
+            return
+        if k in (DOWN, NEXT) and hand and self.waiting_for() in ("play", "bury"):
+            self.focus = ("card", self._default_card_focus() if group != "card" else i)
+            self.relayout(dur=0.1)
+            return
+        if k == CONFIRM:
+            if group == "button" and self.buttons:
+                self.buttons[min(i, len(self.buttons) - 1)].activate()
+            elif group == "card" and hand and self.waiting_for() in ("play", "bury"):
+                self.try_card(hand[min(i, len(hand) - 1)])
+            elif self.buttons:
+                self.buttons[0].activate()
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, snap: bool = False) -> None:
+        if self.app is None:
+            return
+        W, H = self.app.size
+        ch = int(H * CARD_FRACTION.get(self.app.settings.card_size, 0.22))
+        if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
+            self.images = CardImages(self.app.theme, ch)
+        cw = self.images.w
+        L: dict = {"W": W, "H": H, "ch": ch, "cw": cw}
+        pw, ph = max(150, int(W * 0.16)), max(46, int(H * 0.085))
+        L["plate"] = (pw, ph)
+        m = int(min(W, H) * 0.02)
+        plates: dict[int, pygame.Rect] = {}
+        for seat, side in self.sides.items():
+            if side == "left":
+                plates[seat] = pygame.Rect(m, int(H * 0.25), pw, ph)
+            elif side == "right":
+                plates[seat] = pygame.Rect(W - m - pw, int(H * 0.25), pw, ph)
+            elif side in ("bottom", "bottom-out"):
+                plates[seat] = pygame.Rect(m, H - m - ph, pw, ph)
+            elif side == "top":
+                plates[seat] = pygame.Rect((W - pw) // 2, int(H * 0.14), pw, ph)
+        n_out = len(self.out_seats)
+        if n_out:
+            opw = int(pw * 0.85)
+            oph = int(ph * 0.8)
+            gap = int(W * 0.015)
+            total = n_out * opw + (n_out - 1) * gap
+            x0 = (W - total) // 2
+            for i, s in enumerate(self.out_seats):
+                plates[s] = pygame.Rect(x0 + i * (opw + gap), m, opw, oph)
+        L["plates"] = plates
+        scw = cw * SMALL
+        sch = ch * SMALL
+        fans: dict[int, tuple[float, float, float]] = {}
+        piles: dict[int, tuple[float, float]] = {}
+        for seat, r in plates.items():
+            side = self.sides.get(seat)
+            if side in ("left", "right"):
+                fans[seat] = (r.x + scw / 2, r.bottom + m + sch / 2, scw * 0.24)
+                piles[seat] = (r.x + scw / 2 + (0 if side == "left" else pw - scw),
+                               r.bottom + 2 * m + sch * 1.5)
+                if side == "right":
+                    fans[seat] = (r.right - scw / 2 - scw * 0.24 * 9, r.bottom + m + sch / 2,
+                                  scw * 0.24)
+            elif side == "top":
+                fans[seat] = (r.right + m + scw / 2, r.centery, scw * 0.24)
+                piles[seat] = (r.x - m - scw / 2, r.centery)
+            elif side == "bottom":
+                piles[seat] = (r.x + scw / 2, r.y - m - sch / 2)
+        L["fans"] = fans
+        L["piles"] = piles
+        cx, cy = W / 2, H * 0.44
+        tw, th = cw * TRICK_SCALE, ch * TRICK_SCALE
+        slots = {"bottom": (cx, cy + th * 0.45), "left": (cx - tw * 0.9, cy - th * 0.08),
+                 "right": (cx + tw * 0.9, cy - th * 0.08), "top": (cx, cy - th * 0.5)}
+        L["slots"] = slots
+        L["talon"] = (cx, cy - th * 0.5 - ch * TALON_SCALE * 0.5 - m)
+        if any(side == "top" for side in self.sides.values()):
+            L["talon"] = (cx - tw * 1.9, cy - th * 0.45)
+        L["table_pile"] = (cx + tw * 1.9, cy - th * 0.45)
+        hand_cy = H - m - ch / 2 - H * 0.012
+        L["hand_cy"] = hand_cy
+        L["hand_top"] = hand_cy - ch / 2
+        dealer = self.state.dealer if self.state is not None else 0
+        pr = plates.get(dealer)
+        if pr is not None:
+            side = self.sides.get(dealer)
+            dx = pr.right + m + cw * DECK_SCALE / 2 if side != "right" else \
+                pr.x - m - cw * DECK_SCALE / 2
+            dy = pr.centery if side not in ("bottom", "bottom-out", "out") else (
+                pr.y - m - ch * DECK_SCALE / 2 if side != "out" else pr.bottom + m +
+                ch * DECK_SCALE / 2)
+            L["deck"] = (dx, dy)
+        else:
+            L["deck"] = (cx, cy)
+        self.L = L
+        self.layout_buttons()
+        self.relayout(snap=True if snap else None, dur=0.0 if snap else None)
+
+    def layout_buttons(self) -> None:
+        if not self.L:
+            return
+        W, H = self.L["W"], self.L["H"]
+        bh = max(40, int(H * 0.075))
+        n = len(self.buttons)
+        if n:
+            widths = [max(int(W * 0.13), gfx.text_width(b.text(), int(bh * 0.42), True) + bh)
+                      for b in self.buttons]
+            gap = int(W * 0.015)
+            total = sum(widths) + gap * (n - 1)
+            x = (W - total) // 2
+            y = int(self.L["hand_top"] - bh - H * 0.06)
+            for b, w in zip(self.buttons, widths, strict=True):
+                b.rect = pygame.Rect(x, y, w, bh)
+                x += w + gap
+        ch = max(34, int(H * 0.058))
+        cw = max(150, int(W * 0.15))
+        m = int(min(W, H) * 0.02)
+        y = H - m - ch
+        for b in reversed(self.corner):
+            b.rect = pygame.Rect(W - m - cw, y, cw, ch)
+            y -= ch + m // 2
+
+    def targets(self) -> dict[int, tuple[float, float, float, bool, int]]:
+        """Where each card belongs now: x, y, scale, face up, z."""
+        L = self.L
+        out: dict[int, tuple[float, float, float, bool, int]] = {}
+        cw, ch = L["cw"], L["ch"]
+        dx, dy = L["deck"]
+        n = len(self.deck)
+        for i, c in enumerate(self.deck):
+            out[c] = (dx - i * 0.4, dy - i * 0.4, DECK_SCALE, False, 100 + n - i)
+        tx, ty = L["talon"]
+        tcw = cw * TALON_SCALE
+        for i, c in enumerate(self.talon_view):
+            out[c] = (tx + (i - 0.5) * tcw * 1.08, ty, TALON_SCALE, False, 150 + i)
+        kind = self.waiting_for()
+        legal = self.legal_cards() if kind in ("play", "bury") else set()
+        for seat, cards in self.holding.items():
+            side = self.sides.get(seat)
+            if side == "bottom":
+                hand = sort_for_hand(cards)
+                k = len(hand)
+                step = min(cw * 0.62, (L["W"] * 0.62 - cw) / max(1, k - 1))
+                x0 = L["W"] / 2 - (k - 1) * step / 2
+                face = self.cards_seen or self.demo
+                for i, c in enumerate(hand):
+                    off = (i - (k - 1) / 2) / max(1, k)
+                    y = L["hand_cy"] + off * off * ch * 0.16
+                    lift = 0.0
+                    if c in legal and kind == "play":
+                        lift = 0.04
+                    if c == self.hover_card or (self.focus == ("card", i) and kind in (
+                            "play", "bury")):
+                        lift = 0.1 if (c in legal) else 0.02
+                    if c in self.selected:
+                        lift = 0.16
+                    out[c] = (x0 + i * step, y - lift * ch, 1.0, face, 200 + i)
+            elif seat in L["fans"]:
+                fx, fy, st = L["fans"][seat]
+                for i, c in enumerate(cards):
+                    out[c] = (fx + i * st, fy, SMALL, False, 200 + i)
+            else:
+                px, py = L["deck"]
+                for c in cards:
+                    out[c] = (px, py, SMALL, False, 200)
+        slots = L["slots"]
+        for i, (seat, c) in enumerate(self.trick_view):
+            side = "top" if seat == TABLE else self.sides.get(seat, "top")
+            sx, sy = slots.get(side, slots["top"])
+            out[c] = (sx, sy, TRICK_SCALE, True, 300 + i)
+        for seat, cards in self.piles.items():
+            if seat == TABLE:
+                px, py = L["table_pile"]
+            else:
+                px, py = L["piles"].get(seat, L["deck"])
+            for i, c in enumerate(cards):
+                tilt = ((i // 3) % 3 - 1) * 1.5
+                out[c] = (px + tilt, py - (i // 3) * 1.2, SMALL * 0.9, False, 50 + i)
+        decl = self.state.declarer_seat if self.state is not None else None
+        if self.buried_view and decl is not None:
+            px, py = L["piles"].get(decl, L["deck"])
+            inward = 1 if px < L["W"] / 2 else -1
+            for i, c in enumerate(self.buried_view):
+                out[c] = (px + inward * (cw * SMALL * 0.3 + i * 3), py + 3, SMALL * 0.9, False,
+                          40 + i)
+        return out
+
+    def relayout(self, snap: bool | None = None, dur: float | None = None) -> None:
+        if not self.L or self.images is None:
+            return
+        now = self.clock
+        d = MOVE if dur is None else dur
+        d *= self.f
+        moved = 0
+        for c, (x, y, s, face, z) in self.targets().items():
+            sp = self.sprites[c]
+            if sp.dragging:
+                continue
+            sp.z = z
+            if snap or not sp.visible:
+                sp.place(x, y, s, face)
+                continue
+            dist = ((sp.x1 - x) ** 2 + (sp.y1 - y) ** 2) ** 0.5
+            arc = min(dist * 0.12, self.L["H"] * 0.05) if d > 0.15 else 0.0
+            if sp.move(now, x, y, s, face, d, arc=arc):
+                moved += 1
+        if self.app is not None:
+            self.app.invalidate()
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        """Every card's resting rectangle and every button (for layout tests)."""
+        rects = []
+        for c, (x, y, s, _face, _z) in self.targets().items():
+            w, h = self.images.size(s)
+            rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+            del c
+        rects += [b.rect for b in self.all_buttons()]
+        rects += list(self.L["plates"].values())
+        return rects
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface) -> None:
+        app = self.app
+        surface.blit(app.felt(), (0, 0))
+        L = self.L
+        if not L:
+            return
+        self.draw_plates(surface)
+        self.draw_panels(surface)
+        now = self.clock
+        imgs = self.images
+        kind = self.waiting_for()
+        legal = self.legal_cards() if kind == "play" else None
+        order = sorted((s for s in self.sprites if s.visible),
+                       key=lambda s: (s.dragging or s.moving(now), s.z))
+        for sp in order:
+            x, y, s, face, wf = sp.state(now)
+            moving = sp.moving(now) or sp.dragging
+            img = imgs.image(sp.card, face, s, wf, moving)
+            w, h = img.get_size()
+            r = img.get_rect(center=(int(x), int(y)))
+            surface.blit(imgs.shadow(w, h), r.move(max(1, w // 40), max(2, w // 30)))
+            surface.blit(img, r)
+            if legal is not None and sp.card in self.holding.get(self.viewer, ()) and \
+                    sp.card not in legal and not moving:
+                surface.blit(imgs.dim(w, h), r)
+            if sp.card in self.selected or (
+                    kind in ("play", "bury") and self.focus[0] == "card"
+                    and self._focused_card() == sp.card and not moving):
+                draw_outline(surface, r, max(3, w // 12))
+        self.draw_labels(surface)
+        for seat, t in self.bubbles.items():
+            self.draw_bubble(surface, seat, t)
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, self.focus == ("button", i))
+        for b in self.corner:
+            b.draw(surface, False)
+        if self.message:
+            self.draw_message(surface, self.message)
+        if self.show_last and self.state and self.state.completed:
+            self.draw_last_trick(surface)
+
+    def _focused_card(self) -> int | None:
+        hand = self.my_hand()
+        i = self.focus[1]
+        return hand[i] if 0 <= i < len(hand) else None
+
+    def seat_name(self, seat: int) -> str:
+        if seat == TABLE:
+            return _("the table")
+        return self.session.names[seat] if 0 <= seat < len(self.session.names) else "?"
+
+    def draw_plates(self, surface) -> None:
+        L = self.L
+        H = L["H"]
+        st = self.state
+        totals = self.session.match.totals
+        size = max(11, int(H * 0.022))
+        small = max(10, int(H * 0.018))
+        for seat, r in L["plates"].items():
+            side = self.sides.get(seat)
+            out = side in ("out", "bottom-out")
+            fill = gfx.DIM_LINEN if out else gfx.LINEN
+            turn = st is not None and st.current_seat == seat and not out and \
+                st.phase != "done"
+            surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, alpha=60),
+                         r.move(2, 3))
+            surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, width=2), r)
+            if turn:
+                draw_outline(surface, r, max(4, min(r.w, r.h) // 8))
+            ink = gfx.INK if not out else (0x55, 0x50, 0x4B)
+            pad = max(6, r.h // 8)
+            name = self.seat_name(seat)
+            if turn:
+                name = "▸ " + name
+            gfx.blit_text(surface, name, gfx.fit_size(name, size, int(r.w * 0.62), True), ink,
+                          (r.x + pad, r.y + pad), bold=True)
+            score = f"{totals[seat]:+d}" if totals[seat] else "0"
+            gfx.blit_text(surface, score, size, ink, (r.right - pad, r.y + pad), "topright",
+                          bold=True)
+            if seat == self.human:
+                sub = _("you")
+            else:
+                lv = self.session.bot_levels.get(seat, "")
+                sub = _(texts.LEVEL_LABELS.get(lv, lv)) if lv else ""
+            marks = []
+            if st is not None:
+                if seat == st.dealer:
+                    marks.append(_("dealer"))
+                if not out and seat == st.forehand:
+                    marks.append(_("forehand"))
+                if out:
+                    marks.append(_("sits out"))
+                if st.declarer_seat == seat:
+                    marks.append(_("declarer"))
+            line = " · ".join([sub] + marks if sub else marks)
+            gfx.blit_text(surface, line, gfx.fit_size(line, small, r.w - 2 * pad), ink,
+                          (r.x + pad, r.bottom - pad), "bottomleft")
+
+    def draw_labels(self, surface) -> None:
+        """Trick counts beside the piles."""
+        L = self.L
+        st = self.state
+        if st is None:
+            return
+        small = max(10, int(L["H"] * 0.018))
+        sch = L["ch"] * SMALL * 0.9
+        for seat, cards in self.piles.items():
+            if not cards or seat == TABLE:
+                continue
+            px, py = L["piles"].get(seat, L["deck"])
+            n = len(cards) // 3
+            t = ngettext("{n} trick", "{n} tricks", n).format(n=n)
+            gfx.blit_text(surface, t, small, gfx.LINEN, (int(px), int(py + sch / 2 + 4)),
+                          "midtop", bold=True)
+
+    def draw_panels(self, surface) -> None:
+        L = self.L
+        W, H = L["W"], L["H"]
+        st = self.state
+        m = int(min(W, H) * 0.02)
+        pw = int(W * 0.22)
+        size = max(11, int(H * 0.022))
+        small = max(10, int(H * 0.019))
+        # left: contract, declarer, card points
+        pad = max(6, int(H * 0.012))
+        lines: list[tuple[str, int, bool, tuple]] = []
+        if st is not None:
+            if st.contract:
+                c = texts.contract_label(st.contract)
+                if st.declarer_seat is not None:
+                    c = _("{contract}: {name}").format(contract=c,
+                                                       name=self.seat_name(st.declarer_seat))
+                lines.append((c, size, True, gfx.AMBER))
+            elif st.phase == BIDDING:
+                lines.append((_("Bidding"), size, True, gfx.AMBER))
+            else:
+                lines.append((_("Shuffling and dealing"), size, True, gfx.AMBER))
+            if st.declarer_seat is not None and st.phase != BIDDING:
+                d = st.declarer_seat
+                dp = sum(st.points_won[i] for i, s in enumerate(st.seats) if s == d)
+                op = sum(st.points_won[i] for i, s in enumerate(st.seats) if s != d)
+                lines.append((_("Declarer: {n} points").format(n=dp), small, False, gfx.LINEN))
+                lines.append((_("Defenders: {n} points").format(n=op), small, False,
+                              gfx.LINEN))
+            elif st.contract == "galdins":
+                for i, s in enumerate(st.seats):
+                    lines.append((_("{name}: {t} tricks, {p} points").format(
+                        name=self.seat_name(s), t=st.tricks_won[i], p=st.points_won[i]),
+                        small, False, gfx.LINEN))
+        self.draw_info(surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
+        # right: hand number and pools
+        s = self.session
+        if s.length:
+            t = _("Hand {n} of {total}").format(n=self.hand_no, total=s.length)
+        else:
+            t = _("Hand {n}").format(n=self.hand_no)
+        lines = [(t, size, True, gfx.AMBER)]
+        pools = s.match.pools
+        pl = []
+        if pools.common:
+            pl.append(ngettext("{n} common pool", "{n} common pools", pools.common).format(
+                n=pools.common))
+        counts = pools.personal_counts(s.players)
+        for seat, n in enumerate(counts):
+            if n:
+                pl.append(ngettext("{name}: {n} personal pool", "{name}: {n} personal pools",
+                                   n).format(name=self.seat_name(seat), n=n))
+        if not pl:
+            pl.append(_("No pools"))
+        lines += [(t, small, False, gfx.LINEN) for t in pl[:3]]
+        self.draw_info(surface, pygame.Rect(W - m - pw, m, pw, 0), lines, pad)
+
+    def draw_info(self, surface, r: pygame.Rect, lines, pad: int) -> None:
+        """A dark corner panel sized to its lines."""
+        if not lines:
+            return
+        h = pad * 2 + sum(int(sz * 1.2) + pad // 2 for _t, sz, _b, _c in lines) - pad // 2
+        r = pygame.Rect(r.x, r.y, r.w, h)
+        surface.blit(gfx.panel(r.w, r.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=200, width=1),
+                     r)
+        y = r.y + pad
+        for t, sz, bold, col in lines:
+            sz2 = gfx.fit_size(t, sz, r.w - 2 * pad, bold)
+            gfx.blit_text(surface, t, sz2, col, (r.x + pad, y), bold=bold)
+            y += int(sz * 1.2) + pad // 2
+
+    def draw_bubble(self, surface, seat: int, t: str) -> None:
+        L = self.L
+        r = L["plates"].get(seat)
+        if r is None:
+            return
+        side = self.sides.get(seat)
+        H = L["H"]
+        size = max(14, int(H * 0.03))
+        tw = gfx.text_width(t, size, True)
+        bw, bh = tw + size * 2, int(size * 2.1)
+        if side == "left":
+            b = pygame.Rect(r.right + 14, r.y - 4, bw, bh)
+            tail = [(b.x, b.centery - 6), (b.x - 12, b.centery + 2), (b.x, b.centery + 8)]
+        elif side == "right":
+            b = pygame.Rect(r.x - 14 - bw, r.y - 4, bw, bh)
+            tail = [(b.right, b.centery - 6), (b.right + 12, b.centery + 2),
+                    (b.right, b.centery + 8)]
+        elif side == "top":
+            b = pygame.Rect(r.centerx - bw // 2, r.bottom + 14, bw, bh)
+            tail = [(b.centerx - 7, b.y), (b.centerx, b.y - 12), (b.centerx + 7, b.y)]
+        else:
+            b = pygame.Rect(r.x + 10, r.y - 14 - bh, bw, bh)
+            tail = [(b.x + 16, b.bottom), (b.x + 22, b.bottom + 12), (b.x + 30, b.bottom)]
+        pygame.draw.polygon(surface, gfx.LINEN, tail)
+        pygame.draw.lines(surface, gfx.EDGE, False, tail, 2)
+        surface.blit(gfx.panel(bw, bh, fill=gfx.LINEN, border=gfx.EDGE, radius=bh // 2), b)
+        gfx.blit_text(surface, t, size, gfx.INK, b.center, "center", bold=True)
+
+    def draw_message(self, surface, msg: str) -> None:
+        L = self.L
+        W, H = L["W"], L["H"]
+        size = gfx.fit_size(msg, max(13, int(H * 0.026)), int(W * 0.7))
+        t = gfx.text(msg, size, gfx.INK)
+        y = int(L["hand_top"] - H * 0.03)
+        r = t.get_rect(midbottom=(W // 2, y))
+        bg = r.inflate(size * 1.4, size * 0.8)
+        surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.LINEN, border=gfx.CARMINE, width=3), bg)
+        surface.blit(t, r)
+
+    def draw_last_trick(self, surface) -> None:
+        L = self.L
+        W, H = L["W"], L["H"]
+        trick = self.state.completed[-1]
+        imgs = self.images
+        s = 0.7
+        w, h = imgs.size(s)
+        n = len(trick.cards)
+        gap = int(w * 0.25)
+        size = max(11, int(H * 0.02))
+        pw = n * w + (n + 1) * gap
+        ph = h + size * 5
+        r = pygame.Rect((W - pw) // 2, int(H * 0.2), pw, ph)
+        surface.blit(gfx.panel(r.w, r.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=235), r)
+        t = _("Last trick: {name} took it").format(name=self.seat_name(trick.winner))
+        gfx.blit_text(surface, t, gfx.fit_size(t, size, pw - 2 * gap, True), gfx.AMBER,
+                      (r.centerx, r.y + size), "midtop", bold=True)
+        for i, (seat, c) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            x = r.x + gap + i * (w + gap)
+            img = imgs.image(c, True, s)
+            surface.blit(img, (x, r.y + size * 2.6))
+            nm = self.seat_name(seat)
+            gfx.blit_text(surface, nm, gfx.fit_size(nm, size, w + gap), gfx.LINEN,
+                          (x + w // 2, r.bottom - size * 0.6), "midbottom")
+
+
+class _NotReady:
+    pass
+
+
+_NOT_READY = _NotReady()
+
+
+def _guarded(app, fn, *args):
+    try:
+        return fn(*args)
+    finally:
+        app.wake()
+
+
+def points_of_cards(cards) -> int:
+    return sum(POINTS[c] for c in cards)

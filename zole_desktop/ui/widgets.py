@@ -1,0 +1,461 @@
+"""Widgets drawn by us: buttons, choice rows (toggles are two-value choice rows) and a text
+field, plus :class:`FormScene`, a scrolling column of widgets with mouse and keyboard focus.
+
+Focus and hover show as an amber outline and a lift, never by colour alone.  Labels are kept
+as message ids and translated when drawn, so a language switch shows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from ..i18n import _
+from . import gfx
+from .scene import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    ERASE,
+    LEFT,
+    MOTION,
+    NEXT,
+    PREV,
+    RIGHT,
+    TEXT,
+    UP,
+    WHEEL,
+    Action,
+    Scene,
+)
+
+
+def text_px(h: int) -> int:
+    """Body text size for a window ``h`` pixels high (about 2.5% of it)."""
+    return max(12, int(h * 0.025))
+
+
+class Widget:
+    focusable = True
+    height_factor = 1.0  # rows in units of the base row height
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.hover = False
+
+    def contains(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def click(self, pos) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        pass
+
+    def left(self) -> bool:
+        return False
+
+    def right(self) -> bool:
+        return False
+
+    def type_text(self, s: str) -> bool:
+        return False
+
+    def erase(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        pass
+
+
+def draw_outline(surface, rect: pygame.Rect, radius: int) -> None:
+    w = max(3, rect.h // 14)
+    pygame.draw.rect(surface, gfx.AMBER, rect.inflate(w * 2 + 2, w * 2 + 2), width=w,
+                     border_radius=radius + w)
+
+
+class Button(Widget):
+    def __init__(self, label: str | Callable[[], str], on_click: Callable[[], Any],
+                 enabled: bool | Callable[[], bool] = True, primary: bool = False,
+                 note: str = "") -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self._enabled = enabled
+        self.primary = primary
+        self.note = note  # shown under a disabled button (message id)
+
+    @property
+    def enabled(self) -> bool:  # type: ignore[override]
+        e = self._enabled
+        return bool(e()) if callable(e) else bool(e)
+
+    @enabled.setter
+    def enabled(self, v) -> None:
+        self._enabled = v
+
+    @property
+    def focusable(self) -> bool:  # type: ignore[override]
+        return self.enabled
+
+    def text(self) -> str:
+        return self.label() if callable(self.label) else _(self.label)
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface, focused: bool) -> None:
+        r = self.rect
+        radius = max(6, r.h // 4)
+        lifted = (focused or self.hover) and self.enabled
+        rr = r.move(0, -max(1, r.h // 16)) if lifted else r
+        if self.enabled:
+            fill = gfx.CARMINE if self.primary else gfx.LINEN
+            color = gfx.LINEN if self.primary else gfx.INK
+        else:
+            fill = gfx.DIM_LINEN
+            color = (0x6A, 0x65, 0x60)
+        surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, radius=radius, alpha=70),
+                     r.move(0, max(2, r.h // 12)))
+        surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius,
+                               width=max(1, r.h // 24)), rr)
+        if lifted:
+            draw_outline(surface, rr, radius)
+        label = self.text()
+        size = gfx.fit_size(label, int(r.h * 0.42), r.w - r.h // 2, bold=True)
+        gfx.blit_text(surface, label, size, color, rr.center, "center", bold=True)
+
+
+class ChoiceRow(Widget):
+    """A label, the current value between ◀ ▶, and an optional one-line explanation."""
+
+    def __init__(self, label: str | Callable[[], str], options: Sequence[tuple[Any, str]],
+                 get: Callable[[], Any], set_: Callable[[Any], None],
+                 explain: str | Callable[[], str] = "",
+                 enabled: bool | Callable[[], bool] = True) -> None:
+        super().__init__()
+        self.label = label
+        self.options = list(options)
+        self.get = get
+        self.set = set_
+        self.explain = explain
+        self._enabled = enabled
+        self.height_factor = 1.55 if explain else 1.0
+
+    @property
+    def enabled(self) -> bool:  # type: ignore[override]
+        e = self._enabled
+        return bool(e()) if callable(e) else bool(e)
+
+    @enabled.setter
+    def enabled(self, v) -> None:
+        self._enabled = v
+
+    @property
+    def focusable(self) -> bool:  # type: ignore[override]
+        return self.enabled
+
+    def index(self) -> int:
+        v = self.get()
+        for i, (val, _label) in enumerate(self.options):
+            if val == v:
+                return i
+        return 0
+
+    def _move(self, d: int) -> bool:
+        if not self.enabled or not self.options:
+            return False
+        i = (self.index() + d) % len(self.options)
+        self.set(self.options[i][0])
+        return True
+
+    def left(self) -> bool:
+        return self._move(-1)
+
+    def right(self) -> bool:
+        return self._move(1)
+
+    def activate(self) -> None:
+        self._move(1)
+
+    def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        r = self.rect
+        row_h = int(r.h / self.height_factor)
+        vw = int(r.w * 0.42)
+        box = pygame.Rect(r.right - vw, r.y + row_h * 0.1, vw, row_h * 0.8)
+        a = box.h
+        return (pygame.Rect(box.x, box.y, a, box.h), box,
+                pygame.Rect(box.right - a, box.y, a, box.h))
+
+    def click(self, pos) -> None:
+        left, box, right = self.arrow_rects()
+        if left.collidepoint(pos):
+            self._move(-1)
+        else:
+            self._move(1)
+
+    def value_text(self) -> str:
+        lab = self.options[self.index()][1] if self.options else ""
+        return _(lab) if lab else str(self.get())
+
+    def draw(self, surface, focused: bool) -> None:
+        r = self.rect
+        row_h = int(r.h / self.height_factor)
+        size = max(11, int(row_h * 0.38))
+        color = gfx.LINEN if self.enabled else gfx.GREY
+        label = self.label() if callable(self.label) else _(self.label)
+        lab_w = int(r.w * 0.56)
+        gfx.blit_text(surface, label, gfx.fit_size(label, size, lab_w), color,
+                      (r.x, r.y + row_h // 2), "midleft")
+        left, box, right = self.arrow_rects()
+        fill = gfx.LINEN if self.enabled else gfx.DIM_LINEN
+        radius = max(4, box.h // 4)
+        surface.blit(gfx.panel(box.w, box.h, fill=fill, border=gfx.EDGE, radius=radius), box)
+        if (focused or self.hover) and self.enabled:
+            draw_outline(surface, box, radius)
+        ink = gfx.INK if self.enabled else gfx.GREY
+        gfx.blit_text(surface, "◀", size, ink, left.center, "center")
+        gfx.blit_text(surface, "▶", size, ink, right.center, "center")
+        v = self.value_text()
+        gfx.blit_text(surface, v, gfx.fit_size(v, size, box.w - 2 * box.h - 6, bold=True), ink,
+                      box.center, "center", bold=True)
+        if self.explain:
+            ex = self.explain() if callable(self.explain) else _(self.explain)
+            es = max(10, int(size * 0.78))
+            es = gfx.fit_size(ex, es, r.w)
+            gfx.blit_text(surface, ex, es, gfx.DIM_LINEN, (r.x, r.y + row_h + 1), "topleft")
+
+
+class TextField(Widget):
+    def __init__(self, label: str, get: Callable[[], str], set_: Callable[[str], None],
+                 max_len: int = 20) -> None:
+        super().__init__()
+        self.label = label
+        self.get = get
+        self.set = set_
+        self.max_len = max_len
+
+    def type_text(self, s: str) -> bool:
+        v = self.get()
+        s = "".join(ch for ch in s if ch.isprintable())
+        if s and len(v) < self.max_len:
+            self.set((v + s)[: self.max_len])
+            return True
+        return False
+
+    def erase(self) -> bool:
+        v = self.get()
+        if v:
+            self.set(v[:-1])
+            return True
+        return False
+
+    def draw(self, surface, focused: bool) -> None:
+        r = self.rect
+        size = max(11, int(r.h * 0.38))
+        label = _(self.label)
+        gfx.blit_text(surface, label, gfx.fit_size(label, size, int(r.w * 0.56)), gfx.LINEN,
+                      (r.x, r.centery), "midleft")
+        vw = int(r.w * 0.42)
+        box = pygame.Rect(r.right - vw, r.y + r.h * 0.1, vw, r.h * 0.8)
+        radius = max(4, box.h // 4)
+        surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=radius),
+                     box)
+        if focused or self.hover:
+            draw_outline(surface, box, radius)
+        v = self.get()
+        shown = v + ("|" if focused else "")
+        gfx.blit_text(surface, shown, gfx.fit_size(shown, size, box.w - 12), gfx.INK,
+                      (box.x + 8, box.centery), "midleft")
+
+
+class Heading(Widget):
+    focusable = False
+
+    def __init__(self, label: str | Callable[[], str], small: bool = False) -> None:
+        super().__init__()
+        self.label = label
+        self.small = small
+        self.height_factor = 0.9 if small else 1.2
+
+    def draw(self, surface, focused: bool) -> None:
+        r = self.rect
+        t = self.label() if callable(self.label) else _(self.label)
+        size = int(r.h * (0.5 if self.small else 0.62))
+        gfx.blit_text(surface, t, gfx.fit_size(t, size, r.w, bold=True),
+                      gfx.AMBER if self.small else gfx.LINEN, (r.x, r.bottom - 2), "bottomleft",
+                      bold=True)
+
+
+class FormScene(Scene):
+    """A titled column of widgets that scrolls; bottom buttons stay fixed below it."""
+
+    title = ""
+    column = 0.62  # width as a fraction of the window
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: list[Widget] = []
+        self.footer: list[Button] = []
+        self.focus = 0
+        self.scroll = 0
+        self.content_h = 0
+
+    def title_text(self) -> str:
+        return _(self.title) if self.title else ""
+
+    def build(self) -> None:
+        """Fill ``self.widgets`` and ``self.footer``."""
+
+    def enter(self) -> None:
+        self.build()
+        self.focus = self._first_focusable()
+        self.layout()
+
+    def resume(self) -> None:
+        self.layout()
+
+    def resize(self, size) -> None:
+        self.layout()
+
+    def all_widgets(self) -> list[Widget]:
+        return self.widgets + list(self.footer)
+
+    def _first_focusable(self) -> int:
+        for i, w in enumerate(self.all_widgets()):
+            if w.focusable:
+                return i
+        return 0
+
+    def row_height(self) -> int:
+        return max(34, int(self.app.size[1] * 0.07))
+
+    def layout(self) -> None:
+        if self.app is None:
+            return
+        W, H = self.app.size
+        rh = self.row_height()
+        cw = int(W * self.column)
+        x = (W - cw) // 2
+        top = int(H * 0.15)
+        foot_h = int(rh * 1.1) if self.footer else 0
+        self.view = pygame.Rect(x - 12, top, cw + 24, H - top - foot_h - int(H * 0.06))
+        y = 0
+        gap = int(rh * 0.18)
+        for w in self.widgets:
+            h = int(rh * w.height_factor)
+            w.rect = pygame.Rect(x, top + y - self.scroll, cw, h)
+            y += h + gap
+        self.content_h = y
+        if self.footer:
+            n = len(self.footer)
+            bw = min(int(W * 0.24), (cw - (n - 1) * 16) // n)
+            total = n * bw + (n - 1) * 16
+            fx = (W - total) // 2
+            fy = H - foot_h - int(H * 0.035)
+            for i, b in enumerate(self.footer):
+                b.rect = pygame.Rect(fx + i * (bw + 16), fy, bw, int(rh * 0.95))
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view.h)
+
+    def ensure_visible(self) -> None:
+        ws = self.all_widgets()
+        if not (0 <= self.focus < len(self.widgets)):
+            return
+        w = ws[self.focus]
+        if w.rect.top < self.view.top:
+            self.scroll -= self.view.top - w.rect.top
+        elif w.rect.bottom > self.view.bottom:
+            self.scroll += w.rect.bottom - self.view.bottom
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        self.layout()
+
+    def move_focus(self, d: int) -> None:
+        ws = self.all_widgets()
+        if not ws:
+            return
+        i = self.focus
+        for _step in range(len(ws)):
+            i = (i + d) % len(ws)
+            if ws[i].focusable:
+                self.focus = i
+                break
+        self.ensure_visible()
+
+    def back(self) -> None:
+        self.stack.pop()
+
+    def visible_widget(self, w: Widget) -> bool:
+        return w in self.footer or self.view.colliderect(w.rect)
+
+    def widget_at(self, pos) -> int | None:
+        for i, w in enumerate(self.all_widgets()):
+            if w.contains(pos) and self.visible_widget(w) and (
+                    w in self.footer or self.view.collidepoint(pos)):
+                return i
+        return None
+
+    def handle(self, a: Action) -> None:
+        ws = self.all_widgets()
+        k = a.kind
+        if k == BACK:
+            self.back()
+        elif k in (DOWN, NEXT):
+            self.move_focus(1)
+        elif k in (UP, PREV):
+            self.move_focus(-1)
+        elif k == LEFT and ws:
+            ws[self.focus].left()
+        elif k == RIGHT and ws:
+            ws[self.focus].right()
+        elif k == CONFIRM and ws:
+            ws[self.focus].activate()
+        elif k == TEXT and ws:
+            ws[self.focus].type_text(a.text)
+        elif k == ERASE and ws:
+            ws[self.focus].erase()
+        elif k == WHEEL:
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - a.value * self.row_height()))
+            self.layout()
+        elif k == MOTION:
+            i = self.widget_at(a.pos)
+            for j, w in enumerate(ws):
+                w.hover = j == i
+        elif k == CLICK:
+            i = self.widget_at(a.pos)
+            if i is not None and ws[i].enabled:
+                self.focus = i
+                ws[i].click(a.pos)
+
+    def draw_background(self, surface) -> None:
+        surface.blit(self.app.felt(), (0, 0))
+
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        W, H = self.app.size
+        t = self.title_text()
+        if t:
+            gfx.blit_text(surface, t, gfx.fit_size(t, int(H * 0.055), int(W * 0.9), True),
+                          gfx.LINEN, (W // 2, int(H * 0.075)), "center", bold=True)
+        ws = self.all_widgets()
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        for i, w in enumerate(self.widgets):
+            if self.view.colliderect(w.rect):
+                w.draw(surface, i == self.focus)
+        surface.set_clip(clip)
+        if self.max_scroll() > 0:
+            frac = self.view.h / max(1, self.content_h)
+            bar_h = max(20, int(self.view.h * frac))
+            y = self.view.y + int((self.view.h - bar_h) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, gfx.DIM_LINEN, (self.view.right + 8, y, 6, bar_h),
+                             border_radius=3)
+        for j, b in enumerate(self.footer):
+            b.draw(surface, len(self.widgets) + j == self.focus)
+        del ws
