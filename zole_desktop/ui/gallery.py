@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
-from ..rules.cards import CARD_NAMES, sort_for_hand
+from ..i18n import _, ngettext
+from ..rules.cards import CARD_NAMES, POINTS, TRUMP_LADDER, is_trump, sort_for_hand
 from . import gfx, texts
 from .scene import BACK, CLICK, DOWN, LEFT, MOTION, RIGHT, UP, WHEEL, Action, Scene
 from .theme import ThemeError, available_themes, load_theme
@@ -29,8 +29,8 @@ class GalleryScene(Scene):
         self.themes = available_themes()
         if self.app.settings.theme in self.themes:
             self.ti = self.themes.index(self.app.settings.theme)
-        self.buttons = [Button(lambda: "◀", lambda: self.move(-1)),
-                        Button(lambda: "▶", lambda: self.move(1)),
+        self.buttons = [Button(lambda: gfx.ARROW_LEFT, lambda: self.move(-1)),
+                        Button(lambda: gfx.ARROW_RIGHT, lambda: self.move(1)),
                         Button(lambda: _("Other deck"), lambda: self.theme_move(1)),
                         Button(lambda: _("Back"), lambda: self.stack.pop(), primary=True)]
 
@@ -105,13 +105,22 @@ class GalleryScene(Scene):
         if th is not None:
             suit = th.suit_name(code[1])
             if suit:
-                label += "  ·  " + suit
+                label += gfx.WIDE_SEP + suit
         rr = gfx.blit_text(surface, label, int(size * 1.4), gfx.LINEN, (tx, yy), bold=True)
         yy = rr.bottom + size // 2
+        if is_trump(card):
+            facts = _("Trump: {n} of 14 from the top").format(n=TRUMP_LADDER.index(card) + 1)
+        else:
+            facts = _("Plain card: follows its suit")
+        facts += gfx.WIDE_SEP + ngettext("{n} card point", "{n} card points", POINTS[card]).format(
+            n=POINTS[card])
+        rr = gfx.blit_text(surface, facts, gfx.fit_size(facts, size, tw), gfx.DIM_LINEN,
+                           (tx, yy))
+        yy = rr.bottom + size
         info = th.card_info(code) if th is not None else {}
         for key in ("character", "play"):
             if key in info:
-                t = info[key] if key == "character" else "«" + info[key] + "»"
+                t = info[key] if key == "character" else _("«{play}»").format(play=info[key])
                 rr = gfx.blit_text(surface, t, gfx.fit_size(t, size, tw, key == "character"),
                                    gfx.LINEN, (tx, yy), bold=key == "character")
                 yy = rr.bottom + size // 3

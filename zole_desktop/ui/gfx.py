@@ -120,3 +120,18 @@ def panel(w: int, h: int, fill=LINEN, border=EDGE, radius: int | None = None,
 def clear_caches() -> None:
     _text_cache.clear()
     _panel_cache.clear()
+
+
+# symbols (not words: nothing to translate), kept here so that no drawing call takes a literal
+ARROW_LEFT = "\u25c0"
+ARROW_RIGHT = "\u25b6"
+TURN_MARK = "\u25b8 "
+SEP = " \u00b7 "
+WIDE_SEP = "  \u00b7  "
+DASH = " \u2014 "
+NOTHING = "\u2014"
+
+
+def signed(n: int) -> str:
+    """+3, -2, and 0 without a sign."""
+    return f"{n:+d}" if n else str(n)

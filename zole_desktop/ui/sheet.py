@@ -130,7 +130,7 @@ class HandSummary(_Overlay):
         title = _("Hand {n}: {contract}").format(n=row.number,
                                                  contract=texts.contract_label(row.contract))
         if row.declarer is not None:
-            title += " — " + self.name(row.declarer)
+            title += gfx.DASH + self.name(row.declarer)
         y = r.y + pad
         rr = gfx.blit_text(surface, title, gfx.fit_size(title, big, pw - 2 * pad, True),
                            gfx.CARMINE, (r.centerx, y), "midtop", bold=True)
@@ -151,10 +151,10 @@ class HandSummary(_Overlay):
         for seat in range(self.session.players):
             d = row.deltas[seat]
             gfx.blit_text(surface, self.name(seat), body, gfx.INK, (r.x + pad, y))
-            gfx.blit_text(surface, f"{d:+d}" if d else "0", body,
+            gfx.blit_text(surface, gfx.signed(d), body,
                           gfx.CARMINE if d < 0 else gfx.INK, (r.x + int(pw * 0.62), y),
                           "topright", bold=True)
-            gfx.blit_text(surface, f"{row.totals[seat]:+d}" if row.totals[seat] else "0", body,
+            gfx.blit_text(surface, gfx.signed(row.totals[seat]), body,
                           gfx.INK, (r.right - pad, y), "topright")
             y += int(body * 1.35)
         bw = int(W * 0.2)
@@ -235,14 +235,14 @@ class ScoreSheet(_Overlay):
                           (col_contract, y))
             for seat in range(n):
                 d = ends[seat]
-                gfx.blit_text(surface, f"{d:+d}" if d else "0", body, gfx.INK,
+                gfx.blit_text(surface, gfx.signed(d), body, gfx.INK,
                               (seats_x0 + seat_w * (seat + 1) - 8, y), "topright")
             y += line_h
             fin = m.final_totals()
             gfx.blit_text(surface, _("Final totals"), body, gfx.CARMINE, (col_contract, y),
                           bold=True)
             for seat in range(n):
-                gfx.blit_text(surface, f"{fin[seat]:+d}" if fin[seat] else "0", body,
+                gfx.blit_text(surface, gfx.signed(fin[seat]), body,
                               gfx.CARMINE, (seats_x0 + seat_w * (seat + 1) - 8, y), "topright",
                               bold=True)
         elif not rows:
@@ -259,7 +259,7 @@ class ScoreSheet(_Overlay):
         gfx.blit_text(surface, str(row.number), body, gfx.INK, (col_no, y))
         c = texts.contract_label(row.contract)
         if row.declarer is not None:
-            c += " — " + s.names[row.declarer]
+            c += gfx.DASH + s.names[row.declarer]
             if row.declarer_points is not None:
                 c += f" ({row.declarer_points})"
         gfx.blit_text(surface, c, gfx.fit_size(c, body, seats_x0 - col_contract - 10), gfx.INK,
@@ -267,7 +267,7 @@ class ScoreSheet(_Overlay):
         for seat in range(s.players):
             d, t = row.deltas[seat], row.totals[seat]
             x = seats_x0 + seat_w * (seat + 1) - 8
-            txt = f"{t:+d}" if t else "0"
+            txt = gfx.signed(t)
             rr = gfx.blit_text(surface, txt, body, gfx.INK, (x, y), "topright", bold=True)
             if d:
                 gfx.blit_text(surface, f"({d:+d})", max(9, int(body * 0.8)),
@@ -278,6 +278,6 @@ class ScoreSheet(_Overlay):
             parts.append(_("common {n}").format(n=p.common))
         if p.personal:
             parts.append(_("personal {n}").format(n=len(p.personal)))
-        t = ", ".join(parts) if parts else "—"
+        t = ", ".join(parts) if parts else gfx.NOTHING
         gfx.blit_text(surface, t, gfx.fit_size(t, body, int((r.w) * 0.15)), gfx.INK,
                       (r.right - pad, y), "topright")

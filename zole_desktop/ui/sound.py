@@ -66,9 +66,25 @@ def _pcm(samples: list, channels: int) -> bytes:
 
 class Sound:
     def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
+        self._enabled = False
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.ok = False
+        self.tried = False
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, on: bool) -> None:
+        """The mixer starts only when sound is first wanted."""
+        self._enabled = bool(on)
+        if on and not self.tried:
+            self.tried = True
+            self._start()
+
+    def _start(self) -> None:
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             freq, size, channels = pygame.mixer.get_init()

@@ -282,7 +282,9 @@ class TableScene(Scene):
         yield from self.shuffle_and_cut(deal)
         self.deck = list(deal.deck)
         self.relayout(dur=0.0)
-        for p in deal.packets:
+        for k, p in enumerate(deal.packets):
+            if k == len(deal.packets) * 2 // 3:
+                self.app.moment("deal")
             for c in p.cards:
                 self.deck.remove(c)
                 if p.to == TALON:
@@ -293,7 +295,6 @@ class TableScene(Scene):
             self.slide_sound()
             yield self.wait(PACKET_GAP)
         yield ("settle",)
-        self.app.moment("deal")
         # bidding
         while state.phase == BIDDING and not self.closed:
             seat = state.current_seat
@@ -721,6 +722,8 @@ class TableScene(Scene):
         ch = int(H * CARD_FRACTION.get(self.app.settings.card_size, 0.22))
         if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
             self.images = CardImages(self.app.theme, ch)
+            for sc in (SMALL, SMALL * 0.9, DECK_SCALE, TRICK_SCALE, TALON_SCALE):
+                self.images.at_scale(sc)  # scale once now, never while drawing
         cw = self.images.w
         L: dict = {"W": W, "H": H, "ch": ch, "cw": cw}
         pw, ph = max(150, int(W * 0.16)), max(46, int(H * 0.085))
@@ -990,10 +993,10 @@ class TableScene(Scene):
             pad = max(6, r.h // 8)
             name = self.seat_name(seat)
             if turn:
-                name = "▸ " + name
+                name = gfx.TURN_MARK + name
             gfx.blit_text(surface, name, gfx.fit_size(name, size, int(r.w * 0.62), True), ink,
                           (r.x + pad, r.y + pad), bold=True)
-            score = f"{totals[seat]:+d}" if totals[seat] else "0"
+            score = gfx.signed(totals[seat])
             gfx.blit_text(surface, score, size, ink, (r.right - pad, r.y + pad), "topright",
                           bold=True)
             if seat == self.human:
@@ -1011,7 +1014,7 @@ class TableScene(Scene):
                     marks.append(_("sits out"))
                 if st.declarer_seat == seat:
                     marks.append(_("declarer"))
-            line = " · ".join([sub] + marks if sub else marks)
+            line = gfx.SEP.join([sub] + marks if sub else marks)
             gfx.blit_text(surface, line, gfx.fit_size(line, small, r.w - 2 * pad), ink,
                           (r.x + pad, r.bottom - pad), "bottomleft")
 
@@ -1029,8 +1032,15 @@ class TableScene(Scene):
             px, py = L["piles"].get(seat, L["deck"])
             n = len(cards) // 3
             t = ngettext("{n} trick", "{n} tricks", n).format(n=n)
-            gfx.blit_text(surface, t, small, gfx.LINEN, (int(px), int(py + sch / 2 + 4)),
-                          "midtop", bold=True)
+            scw = L["cw"] * SMALL * 0.9
+            if px < L["W"] / 2:
+                pos, anchor = (int(px + scw / 2 + 8), int(py)), "midleft"
+            else:
+                pos, anchor = (int(px - scw / 2 - 8), int(py)), "midright"
+            if seat == self.state.declarer_seat and self.buried_view:
+                pos = (pos[0] + (1 if anchor == "midleft" else -1) * int(scw * 0.4), pos[1])
+            gfx.blit_text(surface, t, small, gfx.LINEN, pos, anchor, bold=True)
+        del sch
 
     def draw_panels(self, surface) -> None:
         L = self.L

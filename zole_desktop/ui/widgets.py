@@ -219,8 +219,8 @@ class ChoiceRow(Widget):
         if (focused or self.hover) and self.enabled:
             draw_outline(surface, box, radius)
         ink = gfx.INK if self.enabled else gfx.GREY
-        gfx.blit_text(surface, "◀", size, ink, left.center, "center")
-        gfx.blit_text(surface, "▶", size, ink, right.center, "center")
+        gfx.blit_text(surface, gfx.ARROW_LEFT, size, ink, left.center, "center")
+        gfx.blit_text(surface, gfx.ARROW_RIGHT, size, ink, right.center, "center")
         v = self.value_text()
         gfx.blit_text(surface, v, gfx.fit_size(v, size, box.w - 2 * box.h - 6, bold=True), ink,
                       box.center, "center", bold=True)
