@@ -55,8 +55,8 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, values: Sequence
     while v <= hi:
         y = py(v)
         pygame.draw.line(surface, grid_color, (plot.x, y), (plot.right, y), 1)
-        gfx.blit_text(surface, f"{v:+d}" if v else "0", size, text_color, (plot.x - size // 3, y),
-                      "midright")
+        label = f"{v:+d}".replace("-", "−") if v else "0"
+        gfx.blit_text(surface, label, size, text_color, (plot.x - size // 3, y), "midright")
         v += ystep
     # x ticks: hand numbers
     xstep = nice_step(max(1, n), max(1, plot.w // (size * 4)))

@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.corner: list[Button] = []
         self.focus: tuple[str, int] = ("card", 0)
         self.hover_card: int | None = None
+        self.keyboard = False  # keyboard focus shows only once the keyboard is used
         self.drag_card: int | None = None
         self.selected: list[int] = []
         self.message = ""
@@ -641,6 +642,9 @@ class TableScene(Scene):
             self.toggle_last()
             return
         if k == MOTION:
+            if self.keyboard:
+                self.keyboard = False
+                self.relayout(dur=0.1)
             for b in self.all_buttons():
                 b.hover = b.rect.collidepoint(a.pos)
             c = self.card_at(a.pos) if self.waiting_for() in ("play", "bury") else None
@@ -688,6 +692,10 @@ class TableScene(Scene):
                 self.try_card(c)
             return
         # keyboard
+        if not self.keyboard and k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV):
+            self.keyboard = True
+            self.relayout(dur=0.1)
+            return
         group, i = self.focus
         hand = self.my_hand()
         if k in (LEFT, RIGHT):
@@ -850,8 +858,8 @@ class TableScene(Scene):
                     lift = 0.0
                     if c in legal and kind == "play":
                         lift = 0.04
-                    if c == self.hover_card or (self.focus == ("card", i) and kind in (
-                            "play", "bury")):
+                    if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
+                                                and kind in ("play", "bury")):
                         lift = 0.1 if (c in legal) else 0.02
                     if c in self.selected:
                         lift = 0.16
@@ -946,9 +954,9 @@ class TableScene(Scene):
                     sp.card not in legal and not moving:
                 surface.blit(imgs.dim(w, h), r)
             if sp.card in self.selected or (
-                    kind in ("play", "bury") and self.focus[0] == "card"
+                    kind in ("play", "bury") and self.focus[0] == "card" and self.keyboard
                     and self._focused_card() == sp.card and not moving):
-                draw_outline(surface, r, max(3, w // 12))
+                draw_outline(surface, r, max(3, w // 12), max(3, h // 45))
         self.draw_labels(surface)
         for seat, t in self.bubbles.items():
             self.draw_bubble(surface, seat, t)

@@ -72,8 +72,8 @@ class Widget:
         pass
 
 
-def draw_outline(surface, rect: pygame.Rect, radius: int) -> None:
-    w = max(3, rect.h // 14)
+def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) -> None:
+    w = w or max(3, rect.h // 14)
     pygame.draw.rect(surface, gfx.AMBER, rect.inflate(w * 2 + 2, w * 2 + 2), width=w,
                      border_radius=radius + w)
 

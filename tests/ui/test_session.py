@@ -1,0 +1,65 @@
+"""A session is saved after every hand and can be continued."""
+
+import random
+
+from zole_desktop.rules.state import SURRENDER
+from zole_desktop.ui.session import Session
+
+
+def _play(session, rng):
+    _deal, st = session.match.deal(session.rng_for_hand())
+    while not st.is_terminal():
+        st.apply(rng.choice([a for a in st.legal_actions() if a != SURRENDER]))
+    session.match.finish(st)
+
+
+def test_save_and_continue(data_dir):
+    rng = random.Random(1)
+    s = Session(players=4, names=["Me", "A", "B", "C"], levels=[None, "easy", "normal", "strong"],
+                human=0, length=12, seed=42)
+    for _ in range(3):
+        _play(s, rng)
+    assert not Session.has_saved()
+    s.save()
+    assert Session.has_saved()
+    t = Session.load()
+    assert t.players == 4 and t.names == s.names and t.levels == s.levels and t.human == 0
+    assert t.match.totals == s.match.totals and t.match.dealer == s.match.dealer
+    assert t.hand_number == 4
+    # the next deal is the same as it would have been
+    assert t.rng_for_hand().random() == s.rng_for_hand().random()
+    Session.clear_saved()
+    assert not Session.has_saved()
+
+
+def test_broken_save_is_refused_in_one_line(data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "session.json").write_text("{not json", encoding="utf-8")
+    try:
+        Session.load()
+    except ValueError as e:
+        assert "\n" not in str(e)
+    else:
+        raise AssertionError("a broken save must be refused")
+
+
+def test_continue_from_the_menu(make_app, data_dir):
+    from ui_helpers import run_until
+
+    from zole_desktop.ui.menus import MainMenu
+    from zole_desktop.ui.table import TableScene
+
+    s = Session(players=3, names=["Me", "A", "B"], levels=[None, "random", "random"], human=0,
+                length=6, seed=3)
+    _play(s, random.Random(2))
+    s.save()
+    app = make_app()
+    menu = MainMenu()
+    app.stack.push(menu)
+    app.step()
+    assert menu.widgets[0].enabled
+    menu.widgets[0].activate()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.session.hand_number == 2
+    assert run_until(app, lambda: table.state is not None and table.deal is not None, 100)
