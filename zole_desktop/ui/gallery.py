@@ -1,18 +1,46 @@
-"""The deck gallery: every theme's 26 cards, large, with the character, play and description
-from the theme's theme.toml in the current language."""
+"""The deck gallery: every theme's 26 cards, large, with the card's name and, for the
+illustrated decks, the character, the play and a line about them from the theme's
+theme.toml, in the current language.
+
+Order: the trumps from the queen of clubs down, then clubs, spades, hearts.  Left/Right, the
+wheel, a swipe, the arrows or a thumbnail move between cards; Up/Down, Tab or the tabs switch
+the deck; Enter or "Use this deck" makes it the game's deck (saved at once); Escape goes back.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from ..i18n import _, ngettext
-from ..rules.cards import CARD_NAMES, POINTS, TRUMP_LADDER, is_trump, sort_for_hand
-from . import gfx, texts
-from .scene import BACK, CLICK, DOWN, LEFT, MOTION, RIGHT, UP, WHEEL, Action, Scene
-from .theme import ThemeError, available_themes, load_theme
-from .widgets import Button
+from ..i18n import N_, _, ngettext
+from ..rules.cards import CARD_INDEX, POINTS
+from . import gfx, pictures
+from .scene import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    DRAG,
+    DROP,
+    KEY,
+    LEFT,
+    MOTION,
+    NEXT,
+    PRESS,
+    PREV,
+    RIGHT,
+    UP,
+    WHEEL,
+    Action,
+    Scene,
+)
+from .theme import Theme, ThemeError, available_themes, load_theme, theme_label
+from .widgets import Button, draw_outline
 
-ORDER = sort_for_hand(range(26))
+ORDER = pictures.GALLERY_ORDER
+TRUMP_NOTE = N_("Every queen, every jack and every diamond is a trump: it beats any plain "
+                "card.")
+PLAIN_NOTE = N_("A plain card wins a trick only in its own suit, and only when no trump "
+                "falls.")
 
 
 class GalleryScene(Scene):
@@ -21,125 +49,312 @@ class GalleryScene(Scene):
         self.themes: list[str] = []
         self.ti = 0
         self.ci = 0
-        self.loaded: dict[str, object] = {}
-        self.error = ""
-        self.buttons: list[Button] = []
+        self.loaded: dict[str, Theme | None] = {}
+        self.errors: dict[str, str] = {}
+        self.drag_dx = 0
+        self.hover: tuple[str, int] | None = None
+        self.tab_rects: list[pygame.Rect] = []
+        self.thumb_rects: list[pygame.Rect] = []
+        self.arrow_rects: list[pygame.Rect] = []
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.use_button = Button(self._use_label, self.use, enabled=self._can_use, primary=True)
+        self.back_button = Button(N_("Back (Esc)"), self.close)
+        self.buttons = [self.use_button, self.back_button]
 
+    # ------------------------------------------------------------------ state
     def enter(self) -> None:
-        self.themes = available_themes()
+        self.themes = available_themes() or [self.app.theme.id]
         if self.app.settings.theme in self.themes:
             self.ti = self.themes.index(self.app.settings.theme)
-        self.buttons = [Button(lambda: gfx.ARROW_LEFT, lambda: self.move(-1)),
-                        Button(lambda: gfx.ARROW_RIGHT, lambda: self.move(1)),
-                        Button(lambda: _("Other deck"), lambda: self.theme_move(1)),
-                        Button(lambda: _("Back"), lambda: self.stack.pop(), primary=True)]
 
-    def theme(self):
-        if not self.themes:
-            return None
-        tid = self.themes[self.ti]
+    @property
+    def theme_id(self) -> str:
+        return self.themes[self.ti] if self.themes else ""
+
+    @property
+    def code(self) -> str:
+        return ORDER[self.ci]
+
+    def theme(self) -> Theme | None:
+        tid = self.theme_id
         if tid not in self.loaded:
-            try:
-                self.loaded[tid] = load_theme(tid)
-                self.error = ""
-            except ThemeError as e:
-                self.loaded[tid] = None
-                self.error = str(e)
+            current = self.app.theme
+            if current.id == tid:
+                self.loaded[tid] = current
+            else:
+                try:
+                    self.loaded[tid] = load_theme(tid)
+                except ThemeError as e:
+                    self.loaded[tid] = None
+                    self.errors[tid] = str(e)
         return self.loaded[tid]
 
     def move(self, d: int) -> None:
-        self.ci = (self.ci + d) % 26
+        self.ci = (self.ci + d) % len(ORDER)
+        self._redraw()
 
-    def theme_move(self, d: int) -> None:
+    def select_theme(self, i: int) -> None:
         if self.themes:
-            self.ti = (self.ti + d) % len(self.themes)
+            self.ti = i % len(self.themes)
+        self._redraw()
 
+    def _can_use(self) -> bool:
+        return bool(self.themes) and self.theme() is not None and \
+            self.theme_id != self.app.settings.theme
+
+    def _use_label(self) -> str:
+        if self.themes and self.theme_id == self.app.settings.theme:
+            return _("Your deck")
+        return _("Use this deck")
+
+    def use(self) -> None:
+        if not self._can_use():
+            return
+        self.app.set_theme(self.theme_id)
+        self.loaded[self.theme_id] = self.app.theme
+        self.app.save_settings()
+        self._redraw()
+
+    def close(self) -> None:
+        if self.stack is not None and self in self.stack.scenes:
+            self.stack.remove(self)
+
+    def _redraw(self) -> None:
+        if self.app is not None:
+            self.app.invalidate()
+
+    # ------------------------------------------------------------------ input
     def handle(self, a: Action) -> None:
         k = a.kind
         if k == BACK:
-            self.stack.pop()
+            self.close()
         elif k == LEFT:
             self.move(-1)
         elif k == RIGHT:
             self.move(1)
-        elif k in (UP, DOWN):
-            self.theme_move(1 if k == DOWN else -1)
+        elif k in (UP, PREV):
+            self.select_theme(self.ti - 1)
+        elif k in (DOWN, NEXT):
+            self.select_theme(self.ti + 1)
         elif k == WHEEL:
             self.move(-a.value)
+        elif k == CONFIRM:
+            self.use()
+        elif k == KEY:
+            if a.value == pygame.K_HOME:
+                self.move(-self.ci)
+            elif a.value == pygame.K_END:
+                self.move(len(ORDER) - 1 - self.ci)
         elif k == MOTION:
             for b in self.buttons:
                 b.hover = b.rect.collidepoint(a.pos)
+            self.hover = self._target_at(a.pos)
+        elif k == PRESS:
+            self.drag_dx = 0
+        elif k == DRAG:
+            if a.start is not None and self.card_rect.inflate(self.card_rect.w, 0).collidepoint(
+                    a.start):
+                self.drag_dx = a.pos[0] - a.start[0]
+                self._redraw()
+        elif k == DROP:
+            dx, self.drag_dx = self.drag_dx, 0
+            if abs(dx) > max(30, self.card_rect.w * 0.2):
+                self.move(-1 if dx > 0 else 1)
+            self._redraw()
         elif k == CLICK:
             for b in self.buttons:
                 if b.rect.collidepoint(a.pos):
                     b.activate()
                     return
+            t = self._target_at(a.pos)
+            if t is None:
+                return
+            kind, i = t
+            if kind == "tab":
+                self.select_theme(i)
+            elif kind == "thumb":
+                self.ci = i
+                self._redraw()
+            elif kind == "arrow":
+                self.move(-1 if i == 0 else 1)
 
+    def _target_at(self, pos) -> tuple[str, int] | None:
+        for i, r in enumerate(self.tab_rects):
+            if r.collidepoint(pos):
+                return ("tab", i)
+        for i, r in enumerate(self.thumb_rects):
+            if r.collidepoint(pos):
+                return ("thumb", i)
+        for i, r in enumerate(self.arrow_rects):
+            if r.collidepoint(pos):
+                return ("arrow", i)
+        return None
+
+    # ------------------------------------------------------------------ drawing
     def draw(self, surface) -> None:
         surface.blit(self.app.felt(), (0, 0))
         W, H = self.app.size
-        th = self.theme()
-        title = _("Deck gallery")
-        gfx.blit_text(surface, title, int(H * 0.05), gfx.LINEN, (W // 2, int(H * 0.06)),
-                      "center", bold=True)
-        ch = int(H * 0.62)
-        cw = ch * 5 // 7
-        card = ORDER[self.ci]
-        code = CARD_NAMES[card]
-        x = int(W * 0.08)
-        y = int(H * 0.14)
-        if th is not None:
-            img = th.cards(cw, ch)[code]
-            surface.blit(gfx.panel(cw, ch, fill=(0, 0, 0), border=None, alpha=70),
-                         (x + 5, y + 7))
-            surface.blit(img, (x, y))
-        tx = x + cw + int(W * 0.05)
-        tw = W - tx - int(W * 0.06)
-        size = max(13, int(H * 0.028))
-        yy = y
-        name = th.name() if th is not None else self.themes[self.ti] if self.themes else ""
-        rr = gfx.blit_text(surface, name, gfx.fit_size(name, int(size * 1.2), tw, True),
-                           gfx.AMBER, (tx, yy), bold=True)
-        yy = rr.bottom + size
-        label = texts.card_label(card)
-        if th is not None:
-            suit = th.suit_name(code[1])
-            if suit:
-                label += gfx.WIDE_SEP + suit
-        rr = gfx.blit_text(surface, label, int(size * 1.4), gfx.LINEN, (tx, yy), bold=True)
-        yy = rr.bottom + size // 2
-        if is_trump(card):
-            facts = _("Trump: {n} of 14 from the top").format(n=TRUMP_LADDER.index(card) + 1)
-        else:
-            facts = _("Plain card: follows its suit")
-        facts += gfx.WIDE_SEP + ngettext("{n} card point", "{n} card points", POINTS[card]).format(
-            n=POINTS[card])
-        rr = gfx.blit_text(surface, facts, gfx.fit_size(facts, size, tw), gfx.DIM_LINEN,
-                           (tx, yy))
-        yy = rr.bottom + size
-        info = th.card_info(code) if th is not None else {}
-        for key in ("character", "play"):
-            if key in info:
-                t = info[key] if key == "character" else _("«{play}»").format(play=info[key])
-                rr = gfx.blit_text(surface, t, gfx.fit_size(t, size, tw, key == "character"),
-                                   gfx.LINEN, (tx, yy), bold=key == "character")
-                yy = rr.bottom + size // 3
-        if "description" in info:
-            for line in gfx.wrap(info["description"], size, tw)[:8]:
-                rr = gfx.blit_text(surface, line, size, gfx.DIM_LINEN, (tx, yy))
-                yy = rr.bottom + 2
-        if self.error:
-            gfx.blit_text(surface, self.error, gfx.fit_size(self.error, size, tw),
-                          gfx.AMBER, (tx, yy + size))
-        pos = _("Card {n} of {total}").format(n=self.ci + 1, total=26)
-        gfx.blit_text(surface, pos, size, gfx.DIM_LINEN, (x + cw // 2, y + ch + size // 2),
-                      "midtop")
-        bh = max(40, int(H * 0.07))
-        widths = [bh * 1.4, bh * 1.4, W * 0.2, W * 0.16]
-        gap = int(W * 0.015)
-        bx = int(W - sum(widths) - gap * 3) // 2
-        by = H - bh - int(H * 0.04)
-        for b, w in zip(self.buttons, widths, strict=True):
-            b.rect = pygame.Rect(bx, by, int(w), bh)
-            bx += int(w) + gap
+        m = max(10, int(H * 0.03))
+        top = self.draw_tabs(surface, W, H, m)
+        strip_top = self.draw_strip(surface, W, H, m)
+        self.draw_main(surface, pygame.Rect(m, top, W - 2 * m, strip_top - top - m), H)
+        for b in self.buttons:
             b.draw(surface, False)
+
+    def draw_tabs(self, surface, W: int, H: int, m: int) -> int:
+        ts = max(16, int(H * 0.042))
+        title = _("Deck gallery")
+        tr = gfx.blit_text(surface, title, gfx.fit_size(title, ts, int(W * 0.3), True),
+                           gfx.LINEN, (m, m), bold=True)
+        th = max(30, int(H * 0.058))
+        x0 = tr.right + 2 * m
+        n = max(1, len(self.themes))
+        gap = max(6, m // 2)
+        tw = min(int(W * 0.2), (W - m - x0 - gap * (n - 1)) // n)
+        size = max(11, int(th * 0.4))
+        self.tab_rects = []
+        y = tr.centery - th // 2
+        for i, tid in enumerate(self.themes):
+            r = pygame.Rect(x0 + i * (tw + gap), y, tw, th)
+            self.tab_rects.append(r)
+            on = i == self.ti
+            hov = self.hover == ("tab", i)
+            fill = gfx.LINEN if on else gfx.DIM_LINEN
+            rr = r.move(0, -2) if (on or hov) else r
+            radius = max(4, th // 4)
+            surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius), rr)
+            if on:
+                draw_outline(surface, rr, radius)
+            label = theme_label(tid)
+            if tid == self.app.settings.theme:
+                label = "✓ " + label
+            gfx.blit_text(surface, label, gfx.fit_size(label, size, r.w - th // 2, on),
+                          gfx.INK, rr.center, "center", bold=on)
+        return max(tr.bottom, y + th) + m
+
+    def draw_strip(self, surface, W: int, H: int, m: int) -> int:
+        th = self.theme()
+        n = len(ORDER)
+        gap = max(2, W // 400)
+        group_gap = gap * 5
+        avail = W - 2 * m - gap * (n - 1) - group_gap * 3
+        tw = min(int(H * 0.095 * pictures.ASPECT), avail // n)
+        tht = int(tw / pictures.ASPECT)
+        y = H - m - tht
+        total = tw * n + gap * (n - 1) + group_gap * 3
+        x = (W - total) // 2
+        self.thumb_rects = []
+        for i, code in enumerate(ORDER):
+            if i in (14, 18, 22):
+                x += group_gap
+            r = pygame.Rect(x, y, tw, tht)
+            self.thumb_rects.append(r)
+            on = i == self.ci
+            rr = r.move(0, -max(3, tht // 8)) if (on or self.hover == ("thumb", i)) else r
+            if th is not None:
+                surface.blit(pictures.card_image(th, code, tht), rr)
+            if on:
+                draw_outline(surface, rr, max(3, tw // 10))
+            x += tw + gap
+        return y - max(3, tht // 8) - 4
+
+    def draw_main(self, surface, area: pygame.Rect, H: int) -> None:
+        th = self.theme()
+        aw = max(28, int(H * 0.055))
+        ch = min(int(H * 0.6), area.h - int(H * 0.05),
+                 pictures.source_height(th) if th else 896)
+        cw = int(ch * pictures.ASPECT)
+        size = max(12, int(H * 0.024))
+        top = area.y + max(0, (area.h - ch - size * 2) // 3)
+        card = pygame.Rect(area.x + aw + area.w // 40, top, cw, ch)
+        self.card_rect = card
+        if th is not None:
+            shown = card.move(self.drag_dx, 0)
+            clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(area.x, area.y - 10, card.right + aw - area.x + 4,
+                                         area.h + 20))
+            pictures.blit_card(surface, th, self.code, shown)
+            surface.set_clip(clip)
+        # the arrows either side of the card
+        self.arrow_rects = []
+        for i, (glyph, cx) in enumerate((("◀", card.x - aw // 2 - 4),
+                                         ("▶", card.right + aw // 2 + 4))):
+            r = pygame.Rect(0, 0, aw, aw)
+            r.center = (cx, card.centery)
+            self.arrow_rects.append(r)
+            hov = self.hover == ("arrow", i)
+            surface.blit(gfx.panel(aw, aw, fill=gfx.LINEN if hov else gfx.DIM_LINEN,
+                                   border=gfx.EDGE, radius=aw // 2), r)
+            gfx.blit_text(surface, glyph, int(aw * 0.45), gfx.INK, r.center, "center")
+        pos = _("Card {n} of {total}").format(n=self.ci + 1, total=len(ORDER))
+        gfx.blit_text(surface, pos, size, gfx.DIM_LINEN, (card.centerx, card.bottom + size // 2),
+                      "midtop")
+        # the information panel
+        px = card.right + aw + area.w // 30
+        panel = pygame.Rect(px, top, area.right - px, ch + size * 2)
+        self.draw_info(surface, panel, th, H)
+
+    def draw_info(self, surface, panel: pygame.Rect, th: Theme | None, H: int) -> None:
+        surface.blit(gfx.panel(panel.w, panel.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=205,
+                               width=1), panel)
+        pad = max(12, int(H * 0.03))
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        bh = max(36, int(H * 0.068))
+        gap = max(8, pad // 2)
+        bw = (inner.w - gap) // 2
+        self.use_button.rect = pygame.Rect(inner.x, inner.bottom - bh, bw, bh)
+        self.back_button.rect = pygame.Rect(inner.x + bw + gap, inner.bottom - bh, bw, bh)
+        bottom = self.use_button.rect.y - pad // 2
+        code = self.code
+        y = inner.y
+        name = th.name() if th is not None else theme_label(self.theme_id)
+        s1 = max(11, int(H * 0.022))
+        r = gfx.blit_text(surface, name.upper(), gfx.fit_size(name.upper(), s1, inner.w, True),
+                          gfx.AMBER, (inner.x, y), bold=True)
+        y = r.bottom + s1 // 2
+        title = pictures.card_title(code)
+        s2 = gfx.fit_size(title, max(16, int(H * 0.045)), inner.w, True)
+        r = gfx.blit_text(surface, title, s2, gfx.LINEN, (inner.x, y), bold=True)
+        y = r.bottom + s1 // 3
+        p = POINTS[CARD_INDEX[code]]
+        tags = [ngettext("{n} point", "{n} points", p).format(n=p)]
+        rank = pictures.trump_rank(code)
+        if rank is not None:
+            tags.insert(0, _("Trump {n} of 14").format(n=rank))
+        else:
+            tags.insert(0, _("Plain card"))
+        tag = "  ·  ".join(tags)
+        r = gfx.blit_text(surface, tag, gfx.fit_size(tag, s1, inner.w), gfx.DIM_LINEN,
+                          (inner.x, y))
+        y = r.bottom + s1
+        pygame.draw.line(surface, gfx.GREY, (inner.x, y), (inner.right, y), 1)
+        y += s1
+        body = max(12, int(H * 0.026))
+        lh = int(body * 1.35)
+        if th is None:
+            err = self.errors.get(self.theme_id, "")
+            for line in gfx.wrap(err, body, inner.w):
+                if y + lh > bottom:
+                    break
+                gfx.blit_text(surface, line, body, gfx.AMBER, (inner.x, y))
+                y += lh
+            return
+        info = th.card_info(code)
+        if "character" in info:
+            t = info["character"]
+            r = gfx.blit_text(surface, t, gfx.fit_size(t, int(body * 1.25), inner.w, True),
+                              gfx.LINEN, (inner.x, y), bold=True)
+            y = r.bottom + body // 3
+        if "play" in info:
+            t = _("from “{play}”").format(play=info["play"])
+            for line in gfx.wrap(t, body, inner.w):
+                gfx.blit_text(surface, line, body, gfx.AMBER, (inner.x, y))
+                y += lh
+            y += body // 2
+        text = info.get("description") or _(TRUMP_NOTE if rank is not None else PLAIN_NOTE)
+        color = gfx.LINEN if "description" in info else gfx.DIM_LINEN
+        for line in gfx.wrap(text, body, inner.w):
+            if y + lh > bottom:
+                break
+            gfx.blit_text(surface, line, body, color, (inner.x, y))
+            y += lh

@@ -1,0 +1,53 @@
+"""Bots-only hands through the table with every contract the options allow (no crash, every
+card ends in a pile, on the table or in a hand)."""
+
+import pytest
+
+from zole_desktop.bots.base import RandomBot, register
+from zole_desktop.rules.options import Rules
+from zole_desktop.rules.state import PASS
+from zole_desktop.ui.session import Session
+from zole_desktop.ui.sheet import HandSummary
+from zole_desktop.ui.table import TableScene
+
+
+class Passer(RandomBot):
+    """Passes whenever it may, else plays at random: every hand becomes the small table."""
+
+    level = "test-passer"
+
+    def choose(self, obs):
+        return PASS if PASS in obs.legal else super().choose(obs)
+
+
+register("test-passer", Passer)
+
+
+@pytest.mark.parametrize("level,rules,want", [
+    ("test-passer", dict(all_pass="galdins", galdins_talon="lead"), "galdins"),
+    ("test-passer", dict(all_pass="galdins", galdins_talon="last"), "galdins"),
+    ("test-passer", dict(all_pass="galdins", galdins_penalty="points_rate"), "galdins"),
+    ("random", dict(maza_zole=True, zole_in_dark=True, deal="fours"), None),
+])
+def test_bots_play_variants(make_app, level, rules, want):
+    app = make_app(animation="instant")
+    contracts = set()
+    for seed in range(1, 7):
+        s = Session(players=3, names=["A", "B", "C"], levels=[level] * 3, human=None,
+                    length=1, seed=seed, rules=Rules(**rules))
+        table = TableScene(s, demo=True)
+        app.stack.push(table)
+        for _ in range(20000):
+            if any(isinstance(x, HandSummary) for x in app.stack.scenes):
+                break
+            app.step()
+        assert table.state.is_terminal()
+        contracts.add(s.match.rows[-1].contract)
+        placed = (len(table.deck) + len(table.talon_view) + len(table.trick_view)
+                  + sum(len(v) for v in table.holding.values())
+                  + sum(len(v) for v in table.piles.values()) + len(table.buried_view))
+        assert placed == 26
+        app.stack.clear()
+    assert contracts
+    if want:
+        assert contracts == {want}
