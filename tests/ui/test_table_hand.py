@@ -82,3 +82,32 @@ def test_zole_in_dark_keeps_cards_hidden_until_chosen(make_app):
     click(app, button(table, "Look at your cards").rect.center)
     assert all(table.sprites[c].f1 for c in table.my_hand())
     assert "Zole in the dark" not in [b.text() for b in table.buttons]
+
+
+def test_surrender_and_last_trick(make_app):
+    app = make_app(animation="fast")
+    table = new_table(app, seed=7)
+    assert run_until(app, lambda: table.waiting_for() == "bid")
+    click(app, button(table, "Take").rect.center)
+    assert run_until(app, lambda: table.waiting_for() == "bury")
+    hand = table.my_hand()
+    click(app, card_point(table, hand[0]))
+    click(app, card_point(table, hand[1]))
+    key(app, pygame.K_UP)  # keyboard: to the buttons, Enter buries
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: table.waiting_for() == "play")
+    # play the first trick by keyboard, then look at it with L
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: len(table.state.completed) == 1 and not table.trick_view
+                     and table.state.current_seat is not None)
+    key(app, pygame.K_l)
+    assert table.show_last
+    key(app, pygame.K_ESCAPE)
+    assert not table.show_last
+    assert run_until(app, lambda: table.can_surrender_now(), 3000)
+    b = button(table, "Surrender")
+    click(app, b.rect.center)
+    click(app, button(table, "Really give up?").rect.center)
+    assert run_until(app, lambda: any(isinstance(s, HandSummary) for s in app.stack.scenes))
+    assert table.session.match.rows[-1].surrendered

@@ -119,6 +119,7 @@ class TableScene(Scene):
         self.talon_view: list[int] = []
         self.trick_view: list[tuple[int, int]] = []
         self.piles: dict[int, list[int]] = {}
+        self.pile_tricks: dict[int, int] = {}
         self.buried_view: list[int] = []
         self.cards_seen = True
         self.bubbles: dict[int, str] = {}
@@ -386,6 +387,7 @@ class TableScene(Scene):
                 self.app.moment("trick")
                 yield self.wait(TRICK_VIEW)
                 self.piles.setdefault(trick.winner, []).extend(trick.cards)
+                self.pile_tricks[trick.winner] = self.pile_tricks.get(trick.winner, 0) + 1
                 self.trick_view = []
                 self.sync_table_cards()
                 self.relayout()
@@ -692,11 +694,12 @@ class TableScene(Scene):
                 self.try_card(c)
             return
         # keyboard
-        if not self.keyboard and k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV):
+        group, i = self.focus
+        if not self.keyboard and k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV, CONFIRM):
             self.keyboard = True
             self.relayout(dur=0.1)
-            return
-        group, i = self.focus
+            if k == CONFIRM and group == "card":
+                return  # the first Enter shows which card has the focus
         hand = self.my_hand()
         if k in (LEFT, RIGHT):
             d = -1 if k == LEFT else 1
@@ -984,8 +987,8 @@ class TableScene(Scene):
         H = L["H"]
         st = self.state
         totals = self.session.match.totals
-        size = max(11, int(H * 0.022))
-        small = max(10, int(H * 0.018))
+        size = max(12, int(H * 0.023))
+        small = max(11, int(H * 0.02))
         for seat, r in L["plates"].items():
             side = self.sides.get(seat)
             out = side in ("out", "bottom-out")
@@ -1038,7 +1041,7 @@ class TableScene(Scene):
             if not cards or seat == TABLE:
                 continue
             px, py = L["piles"].get(seat, L["deck"])
-            n = len(cards) // 3
+            n = self.pile_tricks.get(seat, 0)
             t = ngettext("{n} trick", "{n} tricks", n).format(n=n)
             scw = L["cw"] * SMALL * 0.9
             if px < L["W"] / 2:
