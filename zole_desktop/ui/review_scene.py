@@ -1,0 +1,407 @@
+"""The hand review: every hand open around the table, trick by trick, with the double-dummy
+result and the first card that gave points away.
+
+The double-dummy analysis runs in a thread of its own (pure Python, it can take seconds); the
+tricks show at once and the analysis fills in when it is ready.  Leaving the scene cancels it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from .. import review as R
+from ..i18n import N_, _, ngettext
+from ..rules.state import TABLE, HandState
+from . import gfx, texts
+from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
+from .sprites import CardImages
+from .widgets import Button, draw_outline
+
+BUDGET = 20.0  # seconds for the analysis of one hand
+HAND_CARD = 0.155  # card height as a fraction of the window height
+TRICK_CARD = 0.17
+
+
+class ReviewScene(Scene):
+    """``hand``: a finished :class:`HandState` (or a ready :class:`review.HandReview`);
+    ``names``: per seat; ``viewer``: the seat drawn at the bottom when it played the hand;
+    ``number``: the hand's number in its match, for the title."""
+
+    def __init__(self, hand: HandState | R.HandReview, names: list[str] | None = None,
+                 viewer: int | None = 0, number: int | None = None,
+                 budget: float = BUDGET, node_limit: int | None = None,
+                 threaded: bool = True) -> None:
+        super().__init__()
+        if isinstance(hand, R.HandReview):
+            self.state = None
+            self.review = hand
+        else:
+            self.state = hand
+            self.review = R.review_hand(hand, analyse=False)
+        rv = self.review
+        self.names = list(names) if names else []
+        self.viewer = viewer if viewer is not None else 0
+        self.number = number
+        self.budget = budget
+        self.node_limit = node_limit
+        self.threaded = threaded
+        self.step = 0  # 0: before the first lead; k: after trick k
+        self.cancel = threading.Event()
+        self.worker: threading.Thread | None = None
+        self.pending: R.HandReview | None = None
+        self.analysing = (self.state is not None and rv.analysable
+                          and rv.status == R.NOT_ANALYSED)
+        self.clock = 0.0
+        self.images: CardImages | None = None
+        self.images_key: tuple | None = None
+        self.sides = self._sides()
+        self.buttons = [
+            Button(N_("Back"), self.back),
+            Button(N_("First give-away"), self.jump_giveaway,
+                   enabled=lambda: self.review.first_giveaway is not None),
+            Button("◀", lambda: self.go(self.step - 1), enabled=lambda: self.step > 0),
+            Button("▶", lambda: self.go(self.step + 1), primary=True,
+                   enabled=lambda: self.step < len(self.review.tricks)),
+        ]
+        self.focus = 3
+
+    # ------------------------------------------------------------------ set-up
+    def _sides(self) -> dict[int, str]:
+        rv = self.review
+        players = rv.players
+        v = self.viewer if 0 <= self.viewer < players else 0
+        order = [(v + k) % players for k in range(players)]
+        active = [s for s in order if s in rv.seats]
+        if v in rv.seats:
+            others = [s for s in active if s != v]
+            return {v: "bottom", others[0]: "left", others[1]: "right"}
+        return {active[0]: "left", active[1]: "bottom", active[2]: "right"}
+
+    def name(self, seat: int) -> str:
+        if seat == TABLE:
+            return _("the table")
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("Seat {n}").format(n=seat + 1)
+
+    def enter(self) -> None:
+        if self.analysing:
+            if self.threaded:
+                self.worker = threading.Thread(target=self._work, name="zole-review",
+                                               daemon=True)
+                self.worker.start()
+            else:
+                self._work()
+                self._collect()
+
+    def exit(self) -> None:
+        self.cancel.set()
+
+    def _work(self) -> None:
+        try:
+            self.pending = R.review_hand(self.state, deadline=time.monotonic() + self.budget,
+                                         cancel=self.cancel, node_limit=self.node_limit)
+        except Exception:  # noqa: BLE001 - never take the window down for an analysis
+            self.pending = self.review
+            self.review.status = R.NO_TIME
+        if self.app is not None and self.threaded:
+            self.app.wake()
+
+    def _collect(self) -> None:
+        if self.pending is not None:
+            self.review = self.pending
+            self.pending = None
+            self.analysing = False
+            if self.app is not None:
+                self.app.invalidate()
+
+    def busy(self) -> bool:
+        return self.analysing
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.analysing and self.pending is not None:
+            self._collect()
+
+    # ------------------------------------------------------------------ input
+    def back(self) -> None:
+        self.cancel.set()
+        self.stack.pop()
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(len(self.review.tricks), step))
+
+    def jump_giveaway(self) -> None:
+        g = self.review.first_giveaway
+        if g is not None:
+            self.go(g.trick)
+
+    def handle(self, a: Action) -> None:
+        k = a.kind
+        if k == BACK:
+            self.back()
+        elif k == LEFT:
+            self.go(self.step - 1)
+        elif k == RIGHT:
+            self.go(self.step + 1)
+        elif k == KEY and a.value == pygame.K_HOME:
+            self.go(0)
+        elif k == KEY and a.value == pygame.K_END:
+            self.go(len(self.review.tricks))
+        elif k == KEY and a.text.lower() == "g":
+            self.jump_giveaway()
+        elif k in (NEXT, PREV):
+            n = len(self.buttons)
+            for _i in range(n):
+                self.focus = (self.focus + (1 if k == NEXT else -1)) % n
+                if self.buttons[self.focus].enabled:
+                    break
+        elif k == CONFIRM:
+            b = self.buttons[self.focus]
+            if b.enabled:
+                b.activate()
+            else:
+                self.go(self.step + 1)
+        elif k == MOTION:
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(a.pos)
+        elif k == CLICK:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(a.pos) and b.enabled:
+                    self.focus = i
+                    b.activate()
+                    return
+
+    # ------------------------------------------------------------------ what to show
+    def held(self) -> dict[int, tuple[int, ...]]:
+        """The cards each seat holds at this step (the current trick's cards are on the
+        table)."""
+        rv = self.review
+        if self.step == 0:
+            return rv.start
+        if self.step >= len(rv.tricks):
+            return rv.left
+        return rv.tricks[self.step].before
+
+    def trick(self) -> R.TrickView | None:
+        if self.step == 0:
+            return None
+        return self.review.tricks[self.step - 1]
+
+    def taken(self) -> dict[int, tuple[int, int]]:
+        """(tricks, card points) per seat after this step."""
+        out = {s: (0, 0) for s in self.review.seats}
+        for t in self.review.tricks[:self.step]:
+            if t.winner in out:
+                n, p = out[t.winner]
+                out[t.winner] = (n + 1, p + t.points)
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def card_images(self, H: int) -> CardImages:
+        key = (H, self.app.theme.id)
+        if self.images is None or self.images_key != key:
+            self.images = CardImages(self.app.theme, int(H * HAND_CARD))
+            self.images_key = key
+        return self.images
+
+    def blit_card(self, surface, c: int, center, scale: float = 1.0,
+                  outline: bool = False) -> pygame.Rect:
+        img = self.images.image(c, True, scale)
+        r = img.get_rect(center=(int(center[0]), int(center[1])))
+        surface.blit(self.images.shadow(r.w, r.h), r.move(2, 3))
+        surface.blit(img, r)
+        if outline:
+            draw_outline(surface, r, max(4, r.w // 10))
+        return r
+
+    def draw(self, surface) -> None:
+        surface.blit(self.app.felt(), (0, 0))
+        W, H = surface.get_size()
+        self.card_images(H)
+        body = max(12, int(H * 0.024))
+        small = max(10, int(H * 0.019))
+        info = self.draw_info(surface, W, H, body, small)
+        self.draw_buttons(surface, W, H)
+        held = self.held()
+        cw, ch = self.images.w, self.images.h
+        step = int(cw * 0.5)
+        row_w = 7 * step + cw
+        margin = int(W * 0.03)
+        side_y = info.bottom + int(H * 0.05) + ch // 2 + body
+        anchors = {
+            "left": (margin + row_w // 2, side_y),
+            "right": (W - margin - row_w // 2, side_y),
+            "bottom": (W // 2, H - int(H * 0.03) - ch // 2),
+        }
+        taken = self.taken()
+        rv = self.review
+        for seat, side in self.sides.items():
+            cx, cy = anchors[side]
+            cards = held.get(seat, ())
+            n = len(cards)
+            x0 = cx - ((n - 1) * step + cw) // 2 + cw // 2 if n else cx
+            for i, c in enumerate(cards):
+                self.blit_card(surface, c, (x0 + i * step, cy))
+            if not n:
+                ph = gfx.panel(row_w // 2, ch // 3, fill=(0, 0, 0), border=None, alpha=50)
+                surface.blit(ph, ph.get_rect(center=(cx, cy)))
+            # the name plate above the cards
+            role = ""
+            if rv.declarer == seat:
+                role = _("declarer")
+            elif rv.declarer is not None:
+                role = _("defender")
+            tn, tp = taken.get(seat, (0, 0))
+            plate = self.name(seat) + (f" · {role}" if role else "")
+            got = ngettext("{n} trick", "{n} tricks", tn).format(n=tn) + ", " + \
+                R.points_text(tp)
+            py = cy - ch // 2 - int(body * 0.4)
+            w = row_w + cw // 2
+            pr = gfx.blit_text(surface, plate, gfx.fit_size(plate, body, int(w * 0.6), True),
+                               gfx.AMBER if rv.declarer == seat else gfx.LINEN,
+                               (cx - row_w // 2, py), "bottomleft", bold=True)
+            gfx.blit_text(surface, got, gfx.fit_size(got, small, max(40, w - pr.w - 20)),
+                          gfx.DIM_LINEN, (cx + row_w // 2, py), "bottomright")
+        self.draw_extra(surface, W, H, small, anchors)
+        self.draw_trick(surface, W, H, small, anchors)
+
+    def draw_info(self, surface, W: int, H: int, body: int, small: int) -> pygame.Rect:
+        rv = self.review
+        pad = max(8, body // 2)
+        r = pygame.Rect(int(W * 0.03), int(H * 0.015), int(W * 0.94), 0)
+        title = texts.contract_label(rv.contract)
+        if rv.declarer is not None:
+            title += " — " + self.name(rv.declarer)
+        if self.number is not None:
+            title = _("Hand {n}: {contract}").format(n=self.number, contract=title)
+        lines: list[tuple[str, tuple, bool]] = []
+        if self.analysing:
+            dots = "." * (1 + int(self.clock * 2) % 3)
+            lines.append((_("Analysing with all cards open") + dots, gfx.INK, False))
+        else:
+            lines.append((R.summary_text(rv), gfx.INK, False))
+            g = R.giveaway_text(rv.first_giveaway, rv, self.name)
+            if g:
+                lines.append((g, gfx.CARMINE if rv.first_giveaway else gfx.INK,
+                              rv.first_giveaway is not None))
+            res = R.result_text(rv)
+            if res:
+                lines.append((res, gfx.INK, False))
+        line_h = int(body * 1.4)
+        r.h = pad * 2 + int(body * 1.6) + line_h * len(lines)
+        surface.blit(gfx.panel(r.w, r.h, fill=gfx.LINEN, border=gfx.EDGE, width=2, alpha=245), r)
+        step_text = (_("Before the first lead") if self.step == 0 else
+                     _("Trick {n} of {m}").format(n=self.step, m=len(rv.tricks)))
+        if not rv.tricks:
+            step_text = ""
+        sr = gfx.blit_text(surface, step_text, body, gfx.CARMINE, (r.right - pad, r.y + pad),
+                           "topright", bold=True) if step_text else pygame.Rect(r.right, 0, 0, 0)
+        gfx.blit_text(surface, title, gfx.fit_size(title, int(body * 1.15), sr.x - r.x - 3 * pad,
+                                                   True),
+                      gfx.INK, (r.x + pad, r.y + pad), bold=True)
+        y = r.y + pad + int(body * 1.6)
+        for t, color, bold in lines:
+            size = gfx.fit_size(t, body, r.w - 2 * pad, bold)
+            gfx.blit_text(surface, t, size, color, (r.x + pad, y), bold=bold)
+            y += line_h
+        return r
+
+    def draw_buttons(self, surface, W: int, H: int) -> None:
+        bh = max(36, int(H * 0.065))
+        bw = int(W * 0.15)
+        gap = max(6, W // 160)
+        y = H - int(H * 0.03) - bh
+        x = W - int(W * 0.03) - bw
+        back, first, prev, nxt = self.buttons
+        half = (bw - gap) // 2
+        prev.rect = pygame.Rect(x, y, half, bh)
+        nxt.rect = pygame.Rect(x + half + gap, y, half, bh)
+        first.rect = pygame.Rect(x, y - bh - gap, bw, bh)
+        back.rect = pygame.Rect(int(W * 0.03), y, bw, bh)
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, i == self.focus)
+
+    def draw_extra(self, surface, W: int, H: int, small: int, anchors) -> None:
+        """The talon or the buried cards, small, between the side hands."""
+        rv = self.review
+        if rv.contract == "take":
+            label, cards = _("Buried"), rv.buried
+        elif rv.contract in ("zole", "dark"):
+            label, cards = _("Talon (to the defenders)"), rv.talon
+        elif rv.contract == "maza":
+            label, cards = _("Talon (out of play)"), rv.talon
+        else:
+            label, cards = _("Talon"), rv.talon
+        if rv.contract == "galdins" and any(s == TABLE for t in rv.tricks for s, _c in t.plays):
+            return
+        s = 0.55
+        cw = int(self.images.w * s)
+        cx = W // 2
+        cy = anchors["left"][1] - int(self.images.h * 0.55)
+        for i, c in enumerate(cards):
+            self.blit_card(surface, c, (cx - cw * 0.55 + i * cw * 1.1, cy), s)
+        gfx.blit_text(surface, label, small, gfx.DIM_LINEN,
+                      (cx, cy - int(self.images.h * s / 2) - 2), "midbottom")
+
+    def draw_trick(self, surface, W: int, H: int, small: int, anchors) -> None:
+        t = self.trick()
+        rv = self.review
+        cw, ch = self.images.w, self.images.h
+        cx = W // 2
+        cy = (anchors["left"][1] + anchors["bottom"][1] - ch // 2) // 2 + ch // 6
+        if t is None:
+            if not rv.tricks:
+                return
+            else:
+                msg = _("Press → to play the first trick")
+                gfx.blit_text(surface, msg, small, gfx.DIM_LINEN, (cx, cy), "center")
+            return
+        s = TRICK_CARD / HAND_CARD
+        tw, th = int(cw * s), int(ch * s)
+        dx, dy = int(tw * 1.18), int(th * 0.16)
+        spots = {"bottom": (cx, cy + dy), "left": (cx - dx, cy - dy),
+                 "right": (cx + dx, cy - dy)}
+        first = rv.first_giveaway
+        k = t.first_card
+        table_i = 0
+        for seat, c in t.plays:
+            if seat == TABLE:
+                pos = (cx + (table_i * 2 - 1) * int(tw * 2.3), cy + dy)
+                table_i += 1
+                note = None
+            else:
+                pos = spots[self.sides[seat]]
+                note = rv.note_for(k)
+                k += 1
+            is_first = note is not None and first is not None and note.index == first.index
+            r = self.blit_card(surface, c, pos, s, outline=is_first)
+            tag = ""
+            if c == t.plays[0][1]:
+                tag = _("led")
+            if seat == t.winner:
+                tag = (tag + ", " if tag else "") + _("wins")
+            if tag:
+                gfx.blit_text(surface, tag, small, gfx.LINEN, (r.centerx, r.y - 3), "midbottom")
+            if note is not None and note.lost > 0:
+                lost = _("gave away {points}").format(points=R.points_text(note.lost))
+                tr = gfx.text(lost, small, gfx.LINEN, True)
+                box = tr.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(10, 4)
+                surface.blit(gfx.panel(box.w, box.h, fill=gfx.CARMINE if is_first else gfx.EDGE,
+                                       border=gfx.AMBER if is_first else None, radius=6), box)
+                surface.blit(tr, tr.get_rect(center=box.center))
+        # the trick in words, above the cards and their tags
+        who = self.name(t.winner)
+        line = _("{name} takes {points}").format(name=who, points=R.points_text(t.points))
+        top = cy - dy - th // 2 - int(small * 1.7)
+        last = rv.note_for(k - 1) if k > t.first_card else None
+        if last is not None and rv.declarer is not None:
+            dd = _("Best play from here: the declarer ends with {p} card points").format(
+                p=last.after)
+            gfx.blit_text(surface, dd, gfx.fit_size(dd, small, int(W * 0.4)), gfx.DIM_LINEN,
+                          (cx, top), "midbottom")
+            top -= int(small * 1.5)
+        gfx.blit_text(surface, line, small, gfx.LINEN, (cx, top), "midbottom", bold=True)
