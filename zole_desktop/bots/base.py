@@ -9,14 +9,19 @@ from ..rules.state import Observation
 
 class Bot:
     """Base class.  ``choose`` is called when it is the bot's turn (bid, bury, play);
-    ``surrender`` when the bot is declarer at a trick start where surrender is allowed."""
+    ``surrender`` when the bot is declarer at a trick start where surrender is allowed.
+
+    Every level accepts two optional keywords, so that a UI can run it on a worker thread:
+    ``deadline`` (an absolute ``time.perf_counter()`` value by which to answer) and ``cancel``
+    (a ``threading.Event``; once set, the bot answers at once with its best action so far).
+    Bots are not thread-safe: use one instance per thread."""
 
     level = "base"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, obs: Observation) -> int:
+    def choose(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
         raise NotImplementedError
 
     def surrender(self, obs: Observation) -> bool:
@@ -28,7 +33,7 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def choose(self, obs: Observation) -> int:
+    def choose(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
         from ..rules.state import SURRENDER
 
         legal = [a for a in obs.legal if a != SURRENDER]
