@@ -291,6 +291,9 @@ class ReviewScene(Scene):
             res = R.result_text(rv)
             if res:
                 lines.append((res, gfx.INK, False))
+        if rv.analysable:  # keep the panel's height while the analysis runs
+            while len(lines) < 3:
+                lines.append(("", gfx.INK, False))
         line_h = int(body * 1.4)
         r.h = pad * 2 + int(body * 1.6) + line_h * len(lines)
         surface.blit(gfx.panel(r.w, r.h, fill=gfx.LINEN, border=gfx.EDGE, width=2, alpha=245), r)
@@ -305,6 +308,8 @@ class ReviewScene(Scene):
                       gfx.INK, (r.x + pad, r.y + pad), bold=True)
         y = r.y + pad + int(body * 1.6)
         for t, color, bold in lines:
+            if not t:
+                continue
             size = gfx.fit_size(t, body, r.w - 2 * pad, bold)
             gfx.blit_text(surface, t, size, color, (r.x + pad, y), bold=bold)
             y += line_h
