@@ -307,7 +307,7 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
-        if self.dirty or self.stack.busy():
+        if self.dirty or self.stack.animating():
             self.draw()
 
     def run(self, until: Callable[[], bool] | None = None, max_steps: int | None = None) -> None:
@@ -340,7 +340,7 @@ class App:
                 busy = True
             if not self.stack.scenes:
                 break
-            if self.dirty or self.stack.busy():
+            if self.dirty or self.stack.animating():
                 self.draw()
             if self.stack.busy():
                 rest = STEP - acc - (time.perf_counter() - last)

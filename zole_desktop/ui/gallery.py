@@ -152,12 +152,12 @@ class GalleryScene(Scene):
         elif k == PRESS:
             self.drag_dx = 0
         elif k == DRAG:
-            if a.start is not None and self.card_rect.inflate(self.card_rect.w, 0).collidepoint(
-                    a.start):
+            if self._swipe_start(a):
                 self.drag_dx = a.pos[0] - a.start[0]
                 self._redraw()
         elif k == DROP:
-            dx, self.drag_dx = self.drag_dx, 0
+            self.drag_dx = 0
+            dx = a.pos[0] - a.start[0] if self._swipe_start(a) else 0
             if abs(dx) > max(30, self.card_rect.w * 0.2):
                 self.move(-1 if dx > 0 else 1)
             self._redraw()
@@ -177,6 +177,13 @@ class GalleryScene(Scene):
                 self._redraw()
             elif kind == "arrow":
                 self.move(-1 if i == 0 else 1)
+
+    def _swipe_start(self, a: Action) -> bool:
+        """A drag that starts on the card or the panel beside it swipes between cards."""
+        if a.start is None or a.pos is None:
+            return False
+        zone = pygame.Rect(0, self.card_rect.y, self.app.size[0], self.card_rect.h)
+        return zone.collidepoint(a.start)
 
     def _target_at(self, pos) -> tuple[str, int] | None:
         for i, r in enumerate(self.tab_rects):

@@ -66,6 +66,10 @@ class Scene:
         """True while something moves or waits on a timer: the loop must keep stepping."""
         return False
 
+    def animating(self) -> bool:
+        """True while the picture changes by itself (a frame is needed every step)."""
+        return self.busy()
+
     def draw(self, surface: Any) -> None:
         """Draw the scene."""
 
@@ -132,6 +136,9 @@ class SceneStack:
     def busy(self) -> bool:
         return any(s.busy() for s in self.scenes if s is self.top
                    or getattr(s, "update_below", False))
+
+    def animating(self) -> bool:
+        return any(s.animating() for s in self.visible())
 
     def visible(self) -> list[Scene]:
         start = 0

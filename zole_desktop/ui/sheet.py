@@ -27,6 +27,9 @@ class _Overlay(Scene):
     def busy(self) -> bool:
         return self.auto_continue is not None
 
+    def animating(self) -> bool:
+        return False
+
     def update(self, dt: float) -> None:
         self.age += dt
         if self.auto_continue is not None and self.age >= self.auto_continue:

@@ -97,6 +97,7 @@ class TableScene(Scene):
         self.corner: list[Button] = []
         self.focus: tuple[str, int] = ("card", 0)
         self.hover_card: int | None = None
+        self._was_animating = False
         self.keyboard = False  # keyboard focus shows only once the keyboard is used
         self.drag_card: int | None = None
         self.selected: list[int] = []
@@ -155,6 +156,10 @@ class TableScene(Scene):
             return True
         return self.clock < self.message_until
 
+    def animating(self) -> bool:
+        now = self.clock
+        return any(s.dragging or s.moving(now) for s in self.sprites)
+
     # ------------------------------------------------------------------ script driver
     def update(self, dt: float) -> None:
         if self.closed or self.script is None:
@@ -170,6 +175,10 @@ class TableScene(Scene):
             except StopIteration:
                 self.script = None
                 break
+        anim = self.animating()
+        if self._was_animating and not anim:
+            self.app.invalidate()  # draw the cards where they came to rest
+        self._was_animating = anim
         if self.message and self.clock >= self.message_until:
             self.message = ""
             self.app.invalidate()
