@@ -275,7 +275,7 @@ class GuideScene(Scene):
                 felt = self.app.theme.felt_color
                 surface.blit(gfx.panel(area.w, area.h, fill=felt, border=gfx.EDGE, width=1),
                              area)
-            pictures.draw_picture(surface, pic, area, self.app.theme)
+            pictures.draw_picture(surface, pic, area, self.app.theme, size)
 
     @staticmethod
     def _wrap(paras: list[str], size: int, width: int) -> list[str | None]:

@@ -146,8 +146,9 @@ def row_rects(n: int, area: pygame.Rect, max_h: int, min_step: float = 0.34,
 
 # ------------------------------------------------------------------ illustrations
 def draw_picture(surface: pygame.Surface, picture: tuple | None, area: pygame.Rect,
-                 theme: Theme) -> None:
-    """Draw a guide illustration inside ``area`` with the theme's cards."""
+                 theme: Theme, text_size: int = 22) -> None:
+    """Draw a guide illustration inside ``area`` with the theme's cards; its words are no
+    larger than ``text_size``."""
     if not picture:
         return
     kind = picture[0]
@@ -165,7 +166,7 @@ def draw_picture(surface: pygame.Surface, picture: tuple | None, area: pygame.Re
         elif kind == "table":
             _draw_seats(surface, int(picture[1]), area)
         elif kind == "scores":
-            _draw_scores(surface, picture[1], area)
+            _draw_scores(surface, picture[1], area, text_size)
     finally:
         surface.set_clip(clip)
 
@@ -218,8 +219,8 @@ def _draw_suits(surface, area: pygame.Rect, theme: Theme) -> None:
     size = _label_size(area)
     label_h = int(size * 1.8)
     groups = (("C", "♣"), ("S", "♠"), ("H", "♥"))
-    gap = 0.6  # between groups, in card widths
-    step = 0.55  # inside a group
+    gap = 0.45  # between groups, in card widths
+    step = 0.4  # inside a group
     ch = min(inner.h - label_h, source_height(theme))
     cw = ch * ASPECT
     width = 3 * (cw * (1 + 3 * step)) + 2 * gap * cw
@@ -329,14 +330,14 @@ def _draw_seats(surface, players: int, area: pygame.Rect) -> None:
                           "center", bold=True)
 
 
-def _draw_scores(surface, contract: str, area: pygame.Rect) -> None:
+def _draw_scores(surface, contract: str, area: pygame.Rect, text_size: int) -> None:
     rules = Rules()
     cols = [TAKE] if contract == TAKE else [ZOLE, DARK]
     heads = [texts.contract_label(c) for c in cols]
     rows = [(_(label), [contract_value(c, band, rules) for c in cols])
             for band, label in SCORE_ROWS]
     n_rows = len(rows) + 1
-    size = max(11, min(22, int(area.h / n_rows * 0.5)))
+    size = max(11, min(text_size, int(area.h / n_rows * 0.5)))
     row_h = int(size * 1.75)
     label_w = max(gfx.text_width(t, size) for t, _v in rows) + size * 2
     head_w = max(gfx.text_width(h, size, True) for h in heads) + size * 2

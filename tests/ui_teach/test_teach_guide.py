@@ -1,0 +1,101 @@
+"""The rules guide scene: every page in every language, every illustration, navigation."""
+
+import pygame
+import pytest
+
+from zole_desktop.i18n import LANGUAGES, set_language
+from zole_desktop.teaching.guide import CHAPTERS, pages
+from zole_desktop.ui import pictures
+from zole_desktop.ui.guide import GuideScene
+from zole_desktop.ui.scene import BACK, CLICK, DOWN, KEY, LEFT, RIGHT, UP, WHEEL, Action
+from zole_desktop.ui.theme import load_theme, procedural_theme
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_draws_in_every_language(teach_app, lang):
+    app = teach_app((960, 540))
+    set_language(lang)
+    g = GuideScene()
+    app.stack.push(g)
+    seen = set()
+    for _i in range(len(g.pages)):
+        app.draw()
+        seen.add(g.index)
+        g.handle(Action(RIGHT))
+    assert seen == set(range(len(pages())))
+    assert g.index == len(g.pages) - 1  # stops at the last page
+
+
+@pytest.mark.parametrize("theme_id", ["classic", "rainis-1", None])
+def test_every_illustration_draws(teach_app, theme_id):
+    teach_app((960, 540))
+    theme = load_theme(theme_id) if theme_id else procedural_theme()
+    pics = {pg.picture for _c, _p, _ch, pg in pages() if pg.picture}
+    assert {p[0] for p in pics} == {"cards", "ladder", "suits", "points", "table", "scores"}
+    for pic in sorted(pics, key=str):
+        for size in ((700, 300), (420, 160)):
+            surf = pygame.Surface((size[0] + 40, size[1] + 40))
+            surf.fill((0, 0, 0))
+            area = pygame.Rect(20, 20, *size)
+            pictures.draw_picture(surf, pic, area, theme)
+            # something was drawn, and nothing outside the area
+            assert pygame.mask.from_threshold(surf, (0, 0, 0), (1, 1, 1, 255)).count() < \
+                surf.get_width() * surf.get_height() - 500, pic
+            outside = surf.copy()
+            outside.fill((0, 0, 0), area)
+            assert pygame.transform.average_color(outside)[:3] == (0, 0, 0), pic
+
+
+def test_keyboard_and_mouse_navigation(teach_app):
+    app = teach_app()
+    g = GuideScene()
+    app.stack.push(g)
+    app.draw()
+    g.handle(Action(DOWN))
+    assert g.chapter == 1 and g.pages[g.index][1] == 0
+    g.handle(Action(UP))
+    assert g.index == 0
+    g.handle(Action(KEY, value=pygame.K_PAGEDOWN))
+    assert g.index == 1
+    g.handle(Action(KEY, value=pygame.K_PAGEUP))
+    g.handle(Action(LEFT))
+    assert g.index == 0
+    g.handle(Action(WHEEL, value=-1))
+    assert g.index == 1
+    g.handle(Action(KEY, value=pygame.K_END))
+    assert g.index == len(g.pages) - 1
+    app.draw()
+    g.handle(Action(CLICK, pos=g.chapter_rects[2].center))
+    assert g.chapter == 2 and g.pages[g.index][1] == 0
+    app.draw()
+    g.handle(Action(CLICK, pos=g.next_button.rect.center))
+    assert g.pages[g.index][:2] == (2, 1)
+    app.draw()
+    g.handle(Action(CLICK, pos=g.page_rects[-1][1].center))
+    assert g.pages[g.index][:2] == (2, len(CHAPTERS[2].pages) - 1)
+    g.handle(Action(CLICK, pos=g.prev_button.rect.center))
+    assert g.pages[g.index][:2] == (2, len(CHAPTERS[2].pages) - 2)
+    g.handle(Action(BACK))
+    assert g not in app.stack.scenes
+
+
+def test_pushed_over_another_scene_leaves_it_alone(teach_app):
+    from zole_desktop.ui.scene import Scene
+
+    app = teach_app()
+
+    class Below(Scene):
+        drawn = 0
+
+        def draw(self, surface):
+            self.drawn += 1
+
+    below = Below()
+    app.stack.push(below)
+    g = GuideScene(chapter=3, page=1)
+    app.stack.push(g)
+    assert g.pages[g.index][:2] == (3, 1)
+    app.draw()
+    assert below.drawn == 0  # opaque: the scene below is not drawn
+    g.handle(Action(BACK))
+    assert app.stack.top is below
