@@ -337,8 +337,8 @@ def _draw_scores(surface, contract: str, area: pygame.Rect, text_size: int) -> N
     rows = [(_(label), [contract_value(c, band, rules) for c in cols])
             for band, label in SCORE_ROWS]
     n_rows = len(rows) + 1
-    size = max(11, min(text_size, int(area.h / n_rows * 0.5)))
-    row_h = int(size * 1.75)
+    size = max(11, min(text_size, int(area.h / (n_rows * 1.65))))
+    row_h = int(size * 1.65)
     label_w = max(gfx.text_width(t, size) for t, _v in rows) + size * 2
     head_w = max(gfx.text_width(h, size, True) for h in heads) + size * 2
     col_w = max(int(size * 5), head_w)
