@@ -85,9 +85,19 @@ def advice(state: HandState) -> int | None:
         if not state.trick:
             # lead the highest trump while trumps are out, else the highest card
             return max(C.cards_of(legal))
-        # follow: win cheaply if possible, else play the lowest
+        # follow: take the trick with the cheapest card that wins it, else give the fewest
+        # points away
         cards = C.cards_of(legal)
-        return min(cards) if cards else None
+        best = state.trick[0]
+        for c in state.trick[1:]:
+            if C.beats(c, best):
+                best = c
+        winners = [c for c in cards if C.beats(c, best)]
+        if winners:
+            if len(state.trick) == 2:  # last to play: the trick is ours, put points in it
+                return max(winners, key=lambda c: (C.POINTS[c], -c))
+            return min(winners, key=lambda c: (C.POINTS[c], c))
+        return min(cards, key=lambda c: (C.POINTS[c], c))
     return None
 
 
