@@ -246,3 +246,15 @@ def test_bad_construction():
         state_from({1: HANDS[1], 2: HANDS[2]}, TALON)
     with pytest.raises(ValueError):
         HandState.new(6, 0, {}, ())
+
+
+def test_illegal_action_carries_its_kind():
+    s = play(fresh(), "pass", "pass", "zole", "AH")
+    with pytest.raises(IllegalAction) as e:
+        play(s, "QH")
+    assert e.value.kind == "not_held"
+    s = play(fresh(), "pass", "pass", "zole", "AH", "9C", "JH", "9D")
+    with pytest.raises(IllegalAction) as e:
+        play(s, "TH")
+    assert e.value.kind == "follow_suit" and e.value.suit == C.TRUMPS
+    assert s.current_trick() == ((0, C.card("9D")),)

@@ -65,7 +65,17 @@ TABLE = -1  # the "seat" of a talon card in a galdiņš trick
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says which rule, in plain words."""
+    """An action the rules do not allow now; the message says which rule, in plain words.
+
+    ``kind`` names the rule for programs (``"not_held"``, ``"not_in_play"``,
+    ``"follow_suit"``, ``"surrender"``, ``"bid"``, ``"bury"``, ``"phase"``, ``"over"``) and
+    ``suit`` is the suit that must be followed (cards.CLUBS .. cards.TRUMPS) when it applies.
+    """
+
+    def __init__(self, message: str, kind: str = "phase", suit: int | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.suit = suit
 
 
 def action_name(action: int) -> str:
@@ -319,6 +329,13 @@ class HandState:
             return C.cards_of(self.hands[self.declarer])
         return []
 
+    def current_trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table: (seat, card) in playing order; a galdiņš talon card has
+        the seat ``TABLE``."""
+        seats = self.seats
+        return tuple((seats[p] if p != TABLE else TABLE, c)
+                     for p, c in zip(self.trick_pos, self.trick, strict=True))
+
     def legal_cards_mask(self) -> int:
         """The cards the player to move may play now, as a bit set (playing phase)."""
         hand = self.hands[self.turn]
@@ -359,13 +376,13 @@ class HandState:
         seat = self.seats[self.turn]
         if not self.hands[self.turn] >> c & 1:
             if any(h >> c & 1 for h in self.hands):
-                raise IllegalAction(f"seat {seat} does not hold {C.CARD_NAMES[c]}")
+                raise IllegalAction(f"seat {seat} does not hold {C.CARD_NAMES[c]}", "not_held")
             raise IllegalAction(f"seat {seat} cannot play {C.CARD_NAMES[c]}: "
-                                "it is not in play")
+                                "it is not in play", "not_in_play")
         led = self.trick[0]
         what = "trumps" if SUIT_OF[led] == C.TRUMPS else C.SUIT_NAMES[SUIT_OF[led]]
         raise IllegalAction(f"seat {seat} must follow suit ({what}), "
-                            f"cannot play {C.CARD_NAMES[c]}")
+                            f"cannot play {C.CARD_NAMES[c]}", "follow_suit", SUIT_OF[led])
 
     def _after_card(self) -> None:
         trick = self.trick
@@ -454,28 +471,28 @@ class HandState:
     def _apply_slow(self, action: int) -> None:
         phase = self.phase
         if phase == DONE:
-            raise IllegalAction("the hand is over")
+            raise IllegalAction("the hand is over", "over")
         seat = self.seats[self.turn]
         if action == SURRENDER:
             if not self.rules.surrender:
-                raise IllegalAction("surrender is not allowed at this table")
+                raise IllegalAction("surrender is not allowed at this table", "surrender")
             if self.contract not in (TAKE, ZOLE, DARK) or phase != PLAYING:
                 raise IllegalAction("only the declarer of an ordinary game or a zole may "
-                                    "surrender, once play has begun")
+                                    "surrender, once play has begun", "surrender")
             if self.trick or len(self.completed) > 2:
                 raise IllegalAction("the declarer may surrender only before the third "
-                                    "trick is led")
+                                    "trick is led", "surrender")
             self.surrendered = True
             self.phase = DONE
             self.history = (self.history, (self.seats[self.declarer], SURRENDER))
             return
         if phase == BIDDING:
             if action not in BID_NAMES:
-                raise IllegalAction(f"seat {seat} must bid, not play a card")
+                raise IllegalAction(f"seat {seat} must bid, not play a card", "bid")
             if action == MAZA_BID and not self.rules.maza_zole:
-                raise IllegalAction("mazā zole is not allowed at this table")
+                raise IllegalAction("mazā zole is not allowed at this table", "bid")
             if action == DARK_BID and not self.rules.zole_in_dark:
-                raise IllegalAction("zole in the dark is not allowed at this table")
+                raise IllegalAction("zole in the dark is not allowed at this table", "bid")
             self.bids = self.bids + (action,)
             self.history = (self.history, (seat, action))
             if action != PASS:
@@ -501,11 +518,11 @@ class HandState:
             return
         if phase == BURYING:
             if not 0 <= action < 26:
-                raise IllegalAction(f"seat {seat} must bury a card")
+                raise IllegalAction(f"seat {seat} must bury a card", "bury")
             hand = self.hands[self.turn]
             if not hand >> action & 1:
                 raise IllegalAction(f"seat {seat} cannot bury {C.CARD_NAMES[action]}: "
-                                    "not among the cards held")
+                                    "not among the cards held", "bury")
             self.hands[self.turn] = hand ^ (1 << action)
             self.buried |= 1 << action
             self.history = (self.history, (seat, action))
@@ -589,8 +606,7 @@ class HandState:
             hand=tuple(C.sort_for_hand(C.cards_of(self.hands[pos]))) if active else (),
             bids=bids, declarer=self.declarer_seat, contract=self.contract,
             talon=talon, buried=buried,
-            trick=tuple((self.seats[p] if p != TABLE else TABLE, c)
-                        for p, c in zip(self.trick_pos, self.trick, strict=True)),
+            trick=self.current_trick(),
             tricks=self.completed,
             tricks_won={self.seats[i]: self.tricks_won[i] for i in range(3)},
             points_won={self.seats[i]: self.points_won[i] for i in range(3)},
