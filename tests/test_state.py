@@ -251,7 +251,7 @@ def test_bad_construction():
 def test_illegal_action_carries_its_kind():
     s = play(fresh(), "pass", "pass", "zole", "AH")
     with pytest.raises(IllegalAction) as e:
-        play(s, "QH")
+        play(s, "QC")  # seat 1's card, while seat 2 is to play
     assert e.value.kind == "not_held"
     s = play(fresh(), "pass", "pass", "zole", "AH", "9C", "JH", "9D")
     with pytest.raises(IllegalAction) as e:
