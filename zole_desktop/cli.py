@@ -105,9 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--size", default="1280x720")
     d.add_argument("--seed", type=int, default=1)
     d.add_argument("--screenshots", metavar="DIR")
-    d.add_argument("--scene", default="table")
-    d.add_argument("--continue", dest="cont", action="store_true")
-    d.add_argument("--data-dir")
+    d.add_argument("--scene", default="table",
+                   help="table (default), menu, new-game, settings; rules-guide, tutorial, "
+                   "gallery (every page, step or deck, with --screenshots)")
+    d.add_argument("--continue", dest="cont", action="store_true",
+                   help="resume the match saved in --data-dir where it stood")
+    d.add_argument("--data-dir", dest="demo_data_dir",
+                   help="save the match there after every action (default: no saving)")
     d.set_defaults(func=_lazy(".ui.demo", "main"))
     return p
 

@@ -20,7 +20,9 @@ def test_demo_bad_size_and_missing_scenes(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--size" in err[0]
     assert main(["demo", "--scene", "rules-guide"]) == 2
-    assert "not available yet" in capsys.readouterr().err
+    assert "--screenshots" in capsys.readouterr().err
+    assert main(["demo", "--scene", "nowhere"]) == 2
+    assert "unknown scene" in capsys.readouterr().err
 
 
 def test_demo_broken_theme_still_runs(tmp_path, capsys):

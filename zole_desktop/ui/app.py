@@ -106,6 +106,8 @@ class App:
         self._felt: pygame.Surface | None = None
         self._felt_key: tuple | None = None
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zole-bot")
+        # hints think beside the bots, so a bot never waits for a hint
+        self.hint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zole-hint")
         from .sound import Sound
 
         self.sound = Sound(enabled=self.settings.sound)
@@ -255,6 +257,9 @@ class App:
                 return Action(PREV if ev.mod & pygame.KMOD_SHIFT else NEXT)
             if k == pygame.K_BACKSPACE:
                 return Action(ERASE)
+            mod = getattr(ev, "mod", 0)
+            if mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI) and pygame.K_a <= k <= pygame.K_z:
+                return Action(KEY, value=k, text="ctrl+" + chr(k))  # Ctrl+Z (Cmd+Z on a Mac)
             return Action(KEY, value=k, text=getattr(ev, "unicode", ""))
         return None
 
@@ -350,6 +355,7 @@ class App:
     def shutdown(self) -> None:
         self.stack.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.hint_executor.shutdown(wait=False, cancel_futures=True)
         self.sound.quit()
         pygame.display.quit()
 
@@ -402,7 +408,8 @@ def run_game(args) -> int:
     try:
         settings = storage.load_settings(messages)
     except OSError as e:
-        print(f"zole: the data folder cannot be used: {e}", file=sys.stderr)
+        print(_("zole: the data folder cannot be used: {error}").format(error=e),
+              file=sys.stderr)
         return 2
     for m in messages:
         print(m, file=sys.stderr)
@@ -414,7 +421,7 @@ def run_game(args) -> int:
     try:
         app = App(size, settings)
     except pygame.error as e:
-        print(f"zole: cannot open a window: {e}", file=sys.stderr)
+        print(_("zole: cannot open a window: {error}").format(error=e), file=sys.stderr)
         return 1
     if messages:
         app.toast(messages[-1])

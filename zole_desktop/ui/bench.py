@@ -10,6 +10,8 @@ import statistics
 import sys
 import time
 
+from ..i18n import _
+
 
 def _percentile(values: list[float], p: float) -> float:
     s = sorted(values)
@@ -68,8 +70,9 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
     p99 = _percentile(times, 99)
     mx = max(times) if times else 0.0
     print(f"size {wh[0]}x{wh[1]}: {len(times)} frames")
-    print(f"frame time: median {med:.2f} ms, p99 {p99:.2f} ms, max {mx:.2f} ms")
-    print(f"start-up to the first menu frame: {startup_ms:.0f} ms")
+    print(_("frame time: median {med} ms, p99 {p99} ms, max {max} ms").format(
+        med=f"{med:.2f}", p99=f"{p99:.2f}", max=f"{mx:.2f}"))
+    print(_("start-up to the first menu frame: {ms} ms").format(ms=f"{startup_ms:.0f}"))
     if as_json:
         print(json.dumps({"size": f"{wh[0]}x{wh[1]}", "frame_ms_median": round(med, 2),
                           "frame_ms_p99": round(p99, 2), "frame_ms_max": round(mx, 2),

@@ -1,18 +1,23 @@
 """``python -m zole_desktop demo``: bots in every seat play through the real scenes and
-animations, stepped as fast as the machine allows, saving screenshots of the moments."""
+animations, stepped as fast as the machine allows, saving screenshots of the moments.
+
+``--data-dir DIR`` saves the match there after every action (as the game does); with
+``--continue`` a match saved there is resumed where it stood.  ``--scene rules-guide``,
+``tutorial`` or ``gallery`` with ``--screenshots DIR`` saves every page, step or deck."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from .. import storage
-from ..i18n import set_language
+from .. import saves, storage
+from ..i18n import _, set_language
 from .app import App, SizeError, parse_size
 
-SCENES = ("table", "menu", "new-game", "settings", "gallery")
-NOT_YET = ("rules-guide", "tutorial")
+SCENES = ("table", "menu", "new-game", "settings")
+TEACH_SCENES = ("rules-guide", "tutorial", "gallery")
 DEMO_LEVELS = ("normal", "easy", "normal", "easy", "normal")
+DEMO_PLAYER = "Laima"  # i18n: ok (a name)
 
 
 class Shots:
@@ -33,22 +38,31 @@ class Shots:
         self.saved.append(path)
 
 
+def _err(msg: str) -> None:
+    print(_("demo: {message}").format(message=msg), file=sys.stderr)
+
+
+def data_dir_of(args) -> str | None:
+    """``demo --data-dir DIR`` or the global ``--data-dir DIR``."""
+    return getattr(args, "demo_data_dir", None) or getattr(args, "data_dir", None)
+
+
 def main(args) -> int:
     scene = getattr(args, "scene", "table") or "table"
-    if scene in NOT_YET:
-        print(f"demo: the {scene} scene is not available yet", file=sys.stderr)
-        return 2
-    if scene not in SCENES:
-        print(f"demo: unknown scene {scene!r}; known: {', '.join(SCENES)}", file=sys.stderr)
+    if scene not in SCENES + TEACH_SCENES:
+        _err(_("unknown scene {scene}; known: {known}").format(
+            scene=repr(scene), known=", ".join(SCENES + TEACH_SCENES)))
         return 2
     try:
         size = parse_size(args.size)
     except SizeError as e:
-        print(f"demo: {e}", file=sys.stderr)
+        _err(str(e))
         return 2
+    if scene in TEACH_SCENES:
+        return _teach(args, scene, size)
     hands = int(getattr(args, "hands", 1) or 1)
     if not 1 <= hands <= 1000:
-        print("demo: --hands must be from 1 to 1000", file=sys.stderr)
+        _err(_("--hands must be from 1 to 1000"))
         return 2
     folder = None
     if args.screenshots:
@@ -56,11 +70,16 @@ def main(args) -> int:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            print(f"demo: cannot create {folder}: {e.strerror or e}", file=sys.stderr)
+            _err(_("cannot create {folder}: {error}").format(folder=folder,
+                                                            error=e.strerror or e))
             return 2
-    save = bool(getattr(args, "data_dir", None))
+    ddir = data_dir_of(args)
+    save = bool(ddir)
     if save:
-        storage.set_data_dir(args.data_dir)
+        storage.set_data_dir(ddir)
+    elif getattr(args, "cont", False):
+        _err(_("--continue needs --data-dir DIR (the folder with the saved match)"))
+        return 2
     set_language(args.lang or "en")
     settings = storage.Settings(language=args.lang or "en", theme=args.theme or "classic",
                                 sound=False)
@@ -73,16 +92,55 @@ def main(args) -> int:
         app.shutdown()
 
 
+def _teach(args, scene: str, size) -> int:
+    if not args.screenshots:
+        _err(_("--scene {scene} needs --screenshots DIR").format(scene=scene))
+        return 2
+    from .teach_demo import screenshots
+
+    try:
+        n = screenshots(scene, args.screenshots, args.lang or "en", size or (1280, 720),
+                        args.theme or "classic")
+    except (OSError, ValueError) as e:
+        _err(str(e))
+        return 1
+    print(_("{n} screenshots in {folder}").format(n=n, folder=args.screenshots))
+    return 0
+
+
+def new_session(args, hands: int):
+    from .session import Session, bot_name
+
+    players = args.players
+    names = [DEMO_PLAYER] + [bot_name(i) for i in range(players - 1)]
+    return Session(players=players, names=names, levels=list(DEMO_LEVELS[:players]),
+                   human=None, length=hands, seed=args.seed)
+
+
+def resume_session(hands: int, messages: list[str]):
+    """The saved match with bots in every seat, to play ``hands`` more hands (the one in
+    progress counts); None when there is no usable save."""
+    from .session import Session
+
+    saved = saves.load(messages=messages)
+    if saved is None:
+        return None, None
+    where = saved.describe()
+    session = Session.from_saved(saved)
+    session.human = None
+    session.levels = [lv or "normal" for lv in session.levels]
+    session.length = len(session.match.rows) + hands
+    session.__post_init__()
+    return session, where
+
+
 def _run(app: App, args, scene: str, hands: int, shots: Shots) -> int:
-    from .session import BOT_NAMES, Session
     from .table import TableScene
 
     if scene != "table":
-        from .gallery import GalleryScene
         from .menus import MainMenu, NewGameScene, SettingsScene
 
-        cls = {"menu": MainMenu, "new-game": NewGameScene, "settings": SettingsScene,
-               "gallery": GalleryScene}[scene]
+        cls = {"menu": MainMenu, "new-game": NewGameScene, "settings": SettingsScene}[scene]
         app.stack.push(cls())
         app.run(max_steps=3)
         app.moment(scene)
@@ -90,30 +148,27 @@ def _run(app: App, args, scene: str, hands: int, shots: Shots) -> int:
         return 0
     session = None
     if getattr(args, "cont", False):
-        try:
-            session = Session.load()
-        except ValueError as e:
-            print(f"demo: {e}", file=sys.stderr)
-            return 2
-        session.human = None
-        session.length = len(session.match.rows) + hands
-        session.__post_init__()
+        messages: list[str] = []
+        session, where = resume_session(hands, messages)
+        for m in messages:
+            _err(m)
+        if session is not None:
+            print(_("resumed hand {hand} at card {card}").format(hand=where[0], card=where[1]))
+        else:
+            print(_("no saved match in {folder}: a new match starts").format(
+                folder=storage.data_dir()))
     if session is None:
-        players = args.players
-        names = [BOT_NAMES[i % len(BOT_NAMES)] for i in range(players - 1)]
-        names = ["Laima"] + names
-        session = Session(players=players, names=names, levels=list(DEMO_LEVELS[:players]),
-                          human=None, length=hands, seed=args.seed)
+        session = new_session(args, hands)
     table = TableScene(session, demo=True, auto_continue=1.2)
     app.stack.push(table)
     app.run(max_steps=hands * 40000)
     if table in app.stack.scenes:
-        print("demo: the hands did not finish in time", file=sys.stderr)
+        _err(_("the hands did not finish in time"))
         return 1
     rows = session.match.rows
-    for row in rows:
+    for row in rows[-hands:]:
         print(f"hand {row.number}: {row.contract:8s} declarer={row.declarer} "
               f"deltas={list(row.deltas)}")
     if shots.folder is not None:
-        print(f"{len(shots.saved)} screenshots in {shots.folder}")
+        print(_("{n} screenshots in {folder}").format(n=len(shots.saved), folder=shots.folder))
     return 0

@@ -10,7 +10,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from ..rules.options import CHOICES, Rules
 from . import gfx, texts
 from .scene import BACK
-from .session import BOT_NAMES, Session
+from .session import Session, bot_name
 from .theme import available_themes, theme_label
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
 
@@ -23,26 +23,60 @@ class MainMenu(FormScene):
         self.widgets = [
             Button(N_("Continue"), self.cont, enabled=Session.has_saved, primary=True),
             Button(N_("New game"), self.new_game, primary=True),
+            Button(N_("Guided first game"), self.tutorial,
+                   enabled=lambda: tutorial_scene() is not None),
             Button(N_("Rules guide"), self.guide, enabled=lambda: guide_scene() is not None),
+            Button(N_("Statistics"), self.statistics),
+            Button(N_("Match history"), self.history),
             Button(N_("Deck gallery"), self.gallery),
             Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
             Button(N_("Quit"), self.app.quit),
         ]
         self.first_drawn = False
+        self.probed = False
+
+    # two columns: playing on the left, everything else on the right
+    LEFT = 4
 
     def row_height(self) -> int:
-        return max(40, int(self.app.size[1] * 0.085))
+        return max(38, int(self.app.size[1] * 0.078))
 
     def layout(self) -> None:
         super().layout()
-        H = self.app.size[1]
-        self.view.y = int(H * 0.26)
-        # re-place the column below the subtitle
-        y = self.view.y
-        for w in self.widgets:
-            w.rect.y = y
-            y += w.rect.h + int(self.row_height() * 0.22)
-        self.view.h = max(self.view.h, y - self.view.y + 10)
+        W, H = self.app.size
+        top = int(H * 0.27)
+        rh = self.row_height()
+        gap = int(rh * 0.28)
+        cw = int(W * 0.3)
+        between = int(W * 0.04)
+        x0 = W // 2 - between // 2 - cw
+        x1 = W // 2 + between // 2
+        bottom = top
+        for col, ws in ((x0, self.widgets[:self.LEFT]), (x1, self.widgets[self.LEFT:])):
+            y = top
+            for w in ws:
+                w.rect = pygame.Rect(col, y, cw, rh)
+                y += rh + gap
+            bottom = max(bottom, y)
+        self.view = pygame.Rect(x0 - 12, top - 8, x1 + cw - x0 + 24, bottom - top + 16)
+        self.content_h = self.view.h
+
+    def handle(self, a) -> None:
+        # left/right cross between the two columns
+        from .scene import LEFT, RIGHT
+
+        if a.kind in (LEFT, RIGHT):
+            i = self.focus
+            if a.kind == RIGHT and i < self.LEFT:
+                j = min(len(self.widgets) - 1, self.LEFT + i)
+            elif a.kind == LEFT and self.LEFT <= i < len(self.widgets):
+                j = min(self.LEFT - 1, i - self.LEFT)
+            else:
+                return
+            if self.widgets[j].focusable:
+                self.focus = j
+            return
+        super().handle(a)
 
     def resume(self) -> None:
         super().resume()
@@ -51,8 +85,24 @@ class MainMenu(FormScene):
 
     def enter(self) -> None:
         super().enter()
+        self.probe_save()
         if not self.widgets[0].enabled:
             self.focus = 1
+
+    def probe_save(self) -> None:
+        """A save that cannot be continued is set aside now, with a one-line toast."""
+        if self.probed or not Session.has_saved():
+            return
+        self.probed = True
+        msgs: list[str] = []
+        if Session.load(msgs) is None and msgs:
+            self.say(msgs[-1])
+
+    def say(self, msg: str) -> None:
+        app = self.app
+        if app.toast_text and app.time < app.toast_until and msg not in app.toast_text:
+            msg = app.toast_text + "  " + msg
+        app.toast(msg)
 
     def back(self) -> None:
         self.app.quit()
@@ -60,12 +110,28 @@ class MainMenu(FormScene):
     def cont(self) -> None:
         from .table import TableScene
 
-        try:
-            s = Session.load()
-        except ValueError as e:
-            self.app.toast(str(e))
+        msgs: list[str] = []
+        s = Session.load(msgs)
+        if s is None:
+            self.say(msgs[-1] if msgs else _("There is no saved game to continue"))
+            self.focus = 1
             return
         self.stack.push(TableScene(s))
+
+    def tutorial(self) -> None:
+        cls = tutorial_scene()
+        if cls is not None:
+            self.stack.push(cls())
+
+    def statistics(self) -> None:
+        from .stats_scene import StatsScene
+
+        self.stack.push(StatsScene())
+
+    def history(self) -> None:
+        from .history import HistoryScene
+
+        self.stack.push(HistoryScene())
 
     def new_game(self) -> None:
         self.stack.push(NewGameScene())
@@ -86,11 +152,23 @@ class MainMenu(FormScene):
         sub = _("Latvia's card game for three, four or five")
         gfx.blit_text(surface, sub, gfx.fit_size(sub, int(H * 0.028), int(W * 0.9)),
                       gfx.DIM_LINEN, (W // 2, int(H * 0.145)), "center")
-        if not self.widgets[2].enabled:
+        if not self.widgets[3].enabled:
             note = _("The rules guide is not written yet")
-            r = self.widgets[2].rect
+            r = self.widgets[3].rect
             gfx.blit_text(surface, note, max(10, int(H * 0.017)), gfx.DIM_LINEN,
                           (r.centerx, r.bottom + 2), "midtop")
+        hint = _("F1 at the table opens the rules guide")
+        gfx.blit_text(surface, hint, max(11, int(H * 0.02)), gfx.DIM_LINEN,
+                      (W // 2, H - int(H * 0.04)), "center")
+
+
+def tutorial_scene():
+    """The guided first game's scene when that module imports cleanly, else None."""
+    try:
+        from .tutorial import TutorialTableScene
+    except Exception:  # written separately; the menu must work without it
+        return None
+    return TutorialTableScene
 
 
 def guide_scene():
@@ -117,6 +195,7 @@ class NewGameScene(FormScene):
         self.levels = ["normal", "normal", "normal", "normal"]
         self.options = Rules().to_dict()
         self.length = 12
+        self.serious = False
         self.theme = st.theme
         ws = [Heading(N_("People at the table"), small=True),
               ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
@@ -126,12 +205,17 @@ class NewGameScene(FormScene):
               TextField(N_("Your name"), lambda: self.name, self._set_name)]
         for i in range(4):
             ws.append(ChoiceRow(
-                (lambda i=i: _("Bot {name}").format(name=BOT_NAMES[i])),
+                (lambda i=i: _("Bot {name}").format(name=bot_name(i))),
                 [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
                 (lambda i=i: self.levels[i]), (lambda v, i=i: self._set_level(i, v)),
                 enabled=(lambda i=i: i < self.players - 1)))
         ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
                             self._set_length))
+        ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),
+                                                  (True, texts.ON_OFF[True])],
+                            lambda: self.serious, self._set_serious,
+                            explain=lambda: _("No undo and no hints: every card counts.")
+                            if self.serious else _("Undo and hints are allowed.")))
         ws.append(Heading(N_("Table options"), small=True))
         for name in CHOICES:
             ws.append(ChoiceRow(texts.OPTION_LABELS[name], texts.option_values(name),
@@ -162,6 +246,9 @@ class NewGameScene(FormScene):
     def _set_theme(self, v: str) -> None:
         self.theme = v
 
+    def _set_serious(self, v: bool) -> None:
+        self.serious = v
+
     def start(self) -> None:
         from .table import TableScene
 
@@ -171,11 +258,11 @@ class NewGameScene(FormScene):
             self.app.set_theme(self.theme)
         self.app.save_settings()
         name = st.player_name or _("You")
-        names = [name] + list(BOT_NAMES[: self.players - 1])
+        names = [name] + [bot_name(i) for i in range(self.players - 1)]
         levels: list[str | None] = [None] + self.levels[: self.players - 1]
         session = Session(players=self.players, names=names, levels=levels, human=0,
                           rules=Rules.from_dict(self.options), length=self.length,
-                          seed=random.randrange(1, 1 << 30))
+                          seed=random.randrange(1, 1 << 30), serious=self.serious)
         if self.app.save_enabled:
             Session.clear_saved()
         self.stack.replace(TableScene(session))
@@ -206,6 +293,15 @@ class SettingsScene(FormScene):
                       lambda: self.app.fullscreen, lambda v: self.app.toggle_fullscreen()),
             ChoiceRow(N_("Sound"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
                       lambda: st.sound, self._set_sound),
+            ChoiceRow(N_("Hints"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.hints, lambda v: setattr(st, "hints", v),
+                      explain=lambda: _("The strong bot's advice at your turn; never in a "
+                                        "serious match.")),
+            ChoiceRow(N_("Play a forced card by itself"),
+                      [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
+                      explain=lambda: _("When only one card may be played, it is played "
+                                        "after a short pause.")),
         ]
         self.footer = [Button(N_("Back"), self.back, primary=True)]
 
@@ -251,7 +347,7 @@ class PauseMenu(FormScene):
         self.stack.push(ScoreSheet(self.table.session))
 
     def leave(self) -> None:
-        # finished hands are saved after each hand; the hand in progress is dropped
+        # everything is saved after every action: Continue picks the hand up where it stood
         self.stack.pop()
         self.stack.remove(self.table)
 

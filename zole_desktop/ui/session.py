@@ -1,21 +1,27 @@
-"""A session at the table: who sits where, the bots, the match so far; saved after every
-hand (a ``zole-match/1`` record plus our extra keys) so that *Continue* can pick it up."""
+"""A session at the table: who sits where, the bots, the match so far and the hand being
+played.  Saved after every action through :mod:`zole_desktop.saves` (a ``zole-match/1``
+record, the hand in progress and our table keys) so that *Continue* picks it up exactly."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 
-from .. import storage
+from .. import saves
 from ..bots import make_bot
 from ..bots.base import Bot
+from ..i18n import N_, _
 from ..rules.match import Match
 from ..rules.options import Rules
+from ..rules.state import HandState
 
-BOT_NAMES = ("Anna", "Jānis", "Ilze", "Pēteris")
-SAVE_NAME = "session.json"
-MAX_SAVE_BYTES = 4 * 1024 * 1024
+BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"))
+HUMAN = "human"
+
+
+def bot_name(i: int) -> str:
+    """The ``i``-th bot's name in the current language."""
+    return _(BOT_NAMES[i % len(BOT_NAMES)])
 
 
 @dataclass
@@ -28,6 +34,8 @@ class Session:
     length: int = 12  # hands in the session; 0 = no limit
     seed: int = 1
     match: Match | None = None
+    serious: bool = False  # a serious match: no undo, no hints
+    current: HandState | None = None  # the hand in progress when a save was continued
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -38,7 +46,7 @@ class Session:
             self.match.dealer, _rounds = draw_first_dealer(random.Random(self.seed),
                                                            self.players)
         while len(self.names) < self.players:
-            self.names.append(BOT_NAMES[len(self.names) % len(BOT_NAMES)])
+            self.names.append(bot_name(len(self.names)))
         while len(self.levels) < self.players:
             self.levels.append("normal")
         self.bots: dict[int, Bot] = {}
@@ -63,53 +71,67 @@ class Session:
         return bool(self.length) and len(self.match.rows) >= self.length
 
     def rng_for_hand(self) -> random.Random:
-        return random.Random(self.seed * 1_000_003 + len(self.match.rows))
+        """The shuffle of the next hand: the same for the same seed and hand number."""
+        return saves.hand_rng(self.seed, self.hand_number)
+
+    def take_current(self) -> HandState | None:
+        """The continued hand in progress, once (the table rebuilds it)."""
+        st, self.current = self.current, None
+        return st
 
     # ------------------------------------------------------------------ persistence
-    def to_json(self) -> dict:
-        rec = self.match.to_record()
-        rec["zole_desktop"] = {"names": self.names, "levels": self.levels, "human": self.human,
-                               "length": self.length, "seed": self.seed}
-        return rec
+    @property
+    def persistent(self) -> bool:
+        """False for a practice session that replaces :meth:`save` (the guided game)."""
+        return type(self).save is Session.save
 
-    def save(self) -> None:
-        storage.atomic_write(storage.data_dir() / SAVE_NAME,
-                             json.dumps(self.to_json(), ensure_ascii=False))
+    def table(self) -> saves.Table:
+        levels = [HUMAN if (seat == self.human or lv is None) else
+                  (self.bot_levels.get(seat) or lv) for seat, lv in enumerate(self.levels)]
+        return saves.Table([n[:40] for n in self.names[:self.players]], levels[:self.players],
+                           self.seed, self.human if self.human is not None else 0)
+
+    def extra(self) -> dict:
+        return {"length": self.length, "serious": self.serious, "human": self.human}
+
+    def save(self, current: HandState | None = None) -> None:
+        """Write the match and ``current`` (the hand in progress, if any) atomically."""
+        saves.save(self.match, self.table(), current, self.extra())
+
+    def archive(self):
+        """Keep the finished match in the history folder (for history and statistics)."""
+        return saves.archive(self.match, self.table())
 
     @staticmethod
     def clear_saved() -> None:
-        try:
-            (storage.data_dir() / SAVE_NAME).unlink()
-        except OSError:
-            pass
+        saves.clear()
 
     @staticmethod
     def has_saved() -> bool:
         try:
-            return (storage.data_dir() / SAVE_NAME).is_file()
+            return saves.save_path().is_file()
         except OSError:
             return False
 
     @classmethod
-    def load(cls) -> Session:
-        """The saved session; ValueError with a one-line reason when it cannot be used."""
-        from ..rules.record import RecordError, replay
+    def load(cls, messages: list[str] | None = None) -> Session | None:
+        """The saved session with its hand in progress, or None.  A save that cannot be
+        used is set aside and a one-line message appended to ``messages``."""
+        saved = saves.load(messages=messages)
+        if saved is None:
+            return None
+        return cls.from_saved(saved)
 
-        path = storage.data_dir() / SAVE_NAME
-        try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
-                raise ValueError("the saved game is too large")
-            data = json.loads(path.read_text("utf-8"))
-            extra = data["zole_desktop"]
-            rep = replay(data)
-            players = rep.match.players
-            names = [str(n)[:20] for n in extra["names"]][:players]
-            levels = [lv if lv is None else str(lv) for lv in extra["levels"]][:players]
-            human = extra["human"]
-            if human is not None and not (isinstance(human, int) and 0 <= human < players):
-                raise ValueError("bad seat")
-            return cls(players=players, names=names, levels=levels, human=human,
-                       rules=rep.match.rules, length=int(extra.get("length", 12)),
-                       seed=int(extra.get("seed", 1)), match=rep.match)
-        except (OSError, ValueError, KeyError, TypeError, RecordError) as e:
-            raise ValueError(f"the saved game cannot be continued ({e})") from None
+    @classmethod
+    def from_saved(cls, saved: saves.Saved) -> Session:
+        t, x, m = saved.table, saved.extra, saved.match
+        human = x.get("human", t.human_seat)
+        if not (human is None or (isinstance(human, int) and 0 <= human < m.players)):
+            human = t.human_seat
+        length = x.get("length", 12)
+        if not isinstance(length, int) or not 0 <= length <= 10_000:
+            length = 12
+        levels: list[str | None] = [None if lv == HUMAN else lv for lv in t.levels]
+        return cls(players=m.players, names=list(t.names), levels=levels, human=human,
+                   rules=m.rules, length=length, seed=t.seed, match=m,
+                   serious=bool(x.get("serious", False)), current=saved.current)

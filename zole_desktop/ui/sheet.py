@@ -65,12 +65,24 @@ class _Overlay(Scene):
 
 class HandSummary(_Overlay):
     def __init__(self, session: Session, state: HandState, row: SheetRow,
-                 auto_continue: float | None = None) -> None:
+                 auto_continue: float | None = None, viewer: int | None = None) -> None:
         super().__init__(auto_continue)
         self.session = session
         self.state = state
         self.row = row
+        self.viewer = viewer if viewer is not None else (
+            session.human if session.human is not None else 0)
         self.buttons = [Button(N_("Continue"), self.close, primary=True)]
+        if row.contract != "passed":
+            self.buttons.append(Button(N_("Review hand"), self.review))
+
+    def review(self) -> None:
+        """The hand trick by trick, with the double-dummy give-aways (on top of this)."""
+        from .review_scene import ReviewScene
+
+        self.auto_continue = None  # a player reviewing is not hurried on
+        self.stack.push(ReviewScene(self.state, names=list(self.session.names),
+                                    viewer=self.viewer, number=self.row.number))
 
     def name(self, seat) -> str:
         if seat is None or seat < 0:
@@ -161,7 +173,12 @@ class HandSummary(_Overlay):
                           gfx.INK, (r.right - pad, y), "topright")
             y += int(body * 1.35)
         bw = int(W * 0.2)
-        self.buttons[0].rect = pygame.Rect(r.centerx - bw // 2, r.bottom - pad - bh, bw, bh)
+        n = len(self.buttons)
+        gap = int(W * 0.02)
+        x = r.centerx - (n * bw + (n - 1) * gap) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, r.bottom - pad - bh, bw, bh)
+            x += bw + gap
         for i, b in enumerate(self.buttons):
             b.draw(surface, i == self.focus)
 

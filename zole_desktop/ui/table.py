@@ -9,13 +9,16 @@ changes; every change re-targets the card sprites, which then travel there on ea
 from __future__ import annotations
 
 import random
+import threading
+import time
 from concurrent.futures import Future
 
 import pygame
 
 from ..i18n import N_, _, ngettext
-from ..rules.cards import POINTS, sort_for_hand
+from ..rules.cards import POINTS, cards_of, sort_for_hand
 from ..rules.deal import TALON
+from ..rules.settlement import TAKE
 from ..rules.state import (
     BIDDING,
     BURYING,
@@ -57,6 +60,8 @@ SMALL = 0.5  # bots' hands, piles
 DECK_SCALE = 0.55
 TRICK_SCALE = 0.82
 TALON_SCALE = 0.6
+UNDO = -2  # the script's answer when the person takes back a card
+AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
 
 
 def decide(bot, obs) -> int:
@@ -112,6 +117,17 @@ class TableScene(Scene):
         self._last_slide = -1.0
         self._static_key = None
         self.hand_no = session.hand_number
+        self.undo_request = False
+        self.bury_need = 2
+        self.auto_card: int | None = None
+        # hints: the advisor runs on its own worker; results are keyed by the decision
+        self.hint_seconds = {"bid": 1.0, "play": 0.5}
+        self.hint_key: tuple | None = None
+        self.hint_future: Future | None = None
+        self.hint_cancel: threading.Event | None = None
+        self.hint = None  # BidEstimate or CardHint for hint_key
+        self.button_actions: list[int | None] = []
+        self._save_failed = False
 
     # ------------------------------------------------------------------ view model
     def _reset_view(self) -> None:
@@ -175,6 +191,7 @@ class TableScene(Scene):
             except StopIteration:
                 self.script = None
                 break
+        self.poll_hint()
         anim = self.animating()
         if self._was_animating and not anim:
             self.app.invalidate()  # draw the cards where they came to rest
@@ -196,6 +213,9 @@ class TableScene(Scene):
             if self.surrender_request and c[1] == "play":
                 self.surrender_request = False
                 return SURRENDER
+            if self.undo_request and c[1] == "play":
+                self.undo_request = False
+                return UNDO
             if self.human_result is not None:
                 r, self.human_result = self.human_result, None
                 return r
@@ -205,6 +225,9 @@ class TableScene(Scene):
             if self.surrender_request:
                 self.surrender_request = False
                 return ("surrender",)
+            if self.undo_request and self.state is not None and self.state.phase == PLAYING:
+                self.undo_request = False
+                return ("undo",)
             if fut.done() and self.clock >= c[2]:
                 try:
                     return ("ok", fut.result())
@@ -224,15 +247,13 @@ class TableScene(Scene):
 
         while not self.closed:
             yield from self.run_hand()
+            if self.closed:
+                return
             state = self.state
             row = self.session.match.finish(state)
-            if self.app.save_enabled:
-                try:
-                    self.session.save()
-                except OSError as e:
-                    self.app.toast(_("The game could not be saved: {error}").format(
-                        error=e.strerror or e))
-            summary = HandSummary(self.session, state, row, self.auto_continue)
+            self.persist(finished=True)
+            summary = HandSummary(self.session, state, row, self.auto_continue,
+                                  viewer=self.viewer)
             self.stack.push(summary)
             self.app.moment("hand-summary")
             yield ("scene", summary)
@@ -243,10 +264,36 @@ class TableScene(Scene):
             self.app.moment("score-sheet")
             yield ("scene", sheet)
             if final:
-                if self.app.save_enabled:
-                    Session.clear_saved()
+                self.finish_session()
                 self.stack.remove(self)
                 return
+
+    def finish_session(self) -> None:
+        """The session is over: keep it in the history, and no Continue for it."""
+        if not (self.app.save_enabled and self.session.persistent):
+            return
+        try:
+            self.session.archive()
+        except OSError as e:
+            self.app.toast(_("The match could not be kept in the history: {error}").format(
+                error=e.strerror or e))
+        try:
+            Session.clear_saved()
+        except OSError:
+            pass
+
+    def persist(self, finished: bool = False) -> None:
+        """Save the match and the hand in progress (after every action; atomic)."""
+        if self.app is None or not self.app.save_enabled or not self.session.persistent:
+            return
+        try:
+            self.session.save(None if finished else self.state)
+            self._save_failed = False
+        except OSError as e:
+            if not self._save_failed:  # say it once, not after every card
+                self.app.toast(_("The game could not be saved: {error}").format(
+                    error=e.strerror or e))
+            self._save_failed = True
 
     def setup_seats(self, state: HandState) -> None:
         players = self.session.players
@@ -270,13 +317,59 @@ class TableScene(Scene):
             self.sides[s] = "out"
         self.layout()
 
+    def rebuild_view(self) -> None:
+        """Put every card where the hand's state says it is (a continued hand, an undo)."""
+        st = self.state
+        self.deck = []
+        self.holding = {s: list(st.hand_of(s)) for s in st.seats}
+        self.trick_view = list(st.current_trick())
+        self.piles = {s: [] for s in st.seats}
+        self.piles[TABLE] = []
+        self.pile_tricks = {}
+        for t in st.completed:
+            self.piles.setdefault(t.winner, []).extend(t.cards)
+            self.pile_tricks[t.winner] = self.pile_tricks.get(t.winner, 0) + 1
+        self.buried_view = cards_of(st.buried) if st.contract == TAKE else []
+        placed = set(self.buried_view)
+        for cards in list(self.holding.values()) + list(self.piles.values()):
+            placed.update(cards)
+        placed.update(c for _s, c in self.trick_view)
+        self.talon_view = [c for c in st.talon_cards if c not in placed]
+        self.selected = []
+        self.show_last = False
+
     def run_hand(self):
         match = self.session.match
-        deal, state = match.deal(self.session.rng_for_hand())
+        resumed = self.session.take_current()
+        if resumed is not None:
+            deal, state = None, resumed
+        else:
+            deal, state = match.deal(self.session.rng_for_hand())
         self.hand_no = len(match.rows) + 1
         self.deal, self.state = deal, state
+        self.undo_request = False
         self._reset_view()
         self.setup_seats(state)
+        if resumed is not None:
+            yield from self.resume_hand(state)
+        else:
+            yield from self.deal_hand(deal, state)
+        yield from self.play_hand(state)
+
+    def resume_hand(self, state: HandState):
+        """A continued hand: the cards settle where they were; the play goes on from there."""
+        self.rebuild_view()
+        human_spoke = any(seat == self.human for seat, _a in state.actions())
+        self.cards_seen = not (self.human is not None and state.rules.zole_in_dark
+                               and self.human in state.seats and state.phase == BIDDING
+                               and not human_spoke)
+        if state.phase == BIDDING:
+            self.bubbles = {seat: texts.bid_label(a) for seat, a in state.actions()}
+        self.relayout()
+        self.app.moment("resumed")
+        yield ("settle",)
+
+    def deal_hand(self, deal, state: HandState):
         self.holding = {s: [] for s in state.seats}
         self.piles = {s: [] for s in state.seats}
         self.piles[TABLE] = []
@@ -288,6 +381,7 @@ class TableScene(Scene):
         self.deck = before_cut
         first = not any(s.visible for s in self.sprites)
         self.relayout(snap=first)
+        self.persist()  # the new deal: Continue starts this hand, not another
         yield ("settle",)
         self.app.sound.play("riffle")
         yield from self.shuffle_and_cut(deal)
@@ -306,21 +400,26 @@ class TableScene(Scene):
             self.slide_sound()
             yield self.wait(PACKET_GAP)
         yield ("settle",)
+
+    def play_hand(self, state: HandState):
         # bidding
         while state.phase == BIDDING and not self.closed:
             seat = state.current_seat
             if seat == self.human:
                 a = yield from self.human_turn("bid")
-                if a == DARK_BID:
-                    pass
             else:
                 a = yield from self.bot_turn(seat)
+            if a == UNDO or a not in state.legal_actions():
+                continue
             state.apply(a)
+            self.persist()
             self.bubbles[seat] = texts.bid_label(a)
             self.app.invalidate()
             if seat != self.human:
                 self.app.moment("bidding")
             yield self.wait(0.45 if a == PASS else 0.7)
+        if self.closed:
+            return
         if not self.cards_seen:
             self.cards_seen = True
             self.relayout()
@@ -328,27 +427,33 @@ class TableScene(Scene):
         if state.phase == BURYING:
             decl = state.declarer_seat
             for c in self.talon_view:
-                self.holding[decl].append(c)
+                if c not in self.holding[decl]:
+                    self.holding[decl].append(c)
             self.talon_view = []
             self.relayout()
             self.slide_sound()
             yield ("settle",)
             self.app.moment("burying")
             if decl == self.human:
+                self.bury_need = 2 - state.buried.bit_count()
                 cards = yield from self.human_turn("bury")
                 for c in cards:
                     state.apply(c)
                     self._bury(decl, c)
+                    self.persist()
                 self.selected = []
             else:
                 while state.phase == BURYING:
                     c = yield from self.bot_turn(decl)
+                    if c == UNDO:
+                        continue
                     state.apply(c)
                     self._bury(decl, c)
+                    self.persist()
             self.relayout()
             self.slide_sound()
             yield ("settle",)
-        if state.is_terminal():  # all passed, pools
+        if state.is_terminal():  # all passed, pools (or a continued hand that had ended)
             self.bubbles = {}
             self.app.invalidate()
             yield self.wait(0.6)
@@ -364,20 +469,27 @@ class TableScene(Scene):
                 self.surrender_request = False
                 if state.can_surrender() and state.declarer_seat == self.human:
                     state.apply(SURRENDER)
+                    self.persist()
                     break
             if seat == self.human:
                 a = yield from self.human_turn("play")
             else:
                 a = yield from self.bot_turn(seat)
+            if a == UNDO:
+                if self.take_back():
+                    yield ("settle",)
+                continue
             if a == SURRENDER:
                 if state.can_surrender():
                     state.apply(SURRENDER)
+                    self.persist()
                     self.bubbles[state.declarer_seat] = texts.bid_label(SURRENDER)
                     yield self.wait(0.8)
                     break
                 continue
             n_before = len(state.completed)
             state.apply(a)
+            self.persist()
             self.holding[seat].remove(a)
             self.trick_view.append((seat, a))
             done = len(state.completed) > n_before
@@ -395,6 +507,8 @@ class TableScene(Scene):
                 trick = state.completed[-1]
                 self.app.moment("trick")
                 yield self.wait(TRICK_VIEW)
+                if self.undo_request and self.can_undo():
+                    continue  # taken back before the trick was swept
                 self.piles.setdefault(trick.winner, []).extend(trick.cards)
                 self.pile_tricks[trick.winner] = self.pile_tricks.get(trick.winner, 0) + 1
                 self.trick_view = []
@@ -402,6 +516,7 @@ class TableScene(Scene):
                 self.relayout()
                 self.slide_sound()
                 yield ("settle",)
+        self.undo_request = False
         yield self.wait(0.5)
 
     def shuffle_and_cut(self, deal):
@@ -463,6 +578,8 @@ class TableScene(Scene):
             return obs.legal[0]
         if r[0] == "surrender":
             return SURRENDER
+        if r[0] == "undo":
+            return UNDO
         legal = state.legal_actions()
         if r[0] == "ok" and r[1] in legal:
             return r[1]
@@ -473,17 +590,146 @@ class TableScene(Scene):
     def human_turn(self, kind: str):
         self.human_result = None
         self.selected = []
+        if kind == "play" and self.app.settings.auto_play_forced:
+            forced = self.forced_card()
+            if forced is not None:
+                # the only card: it plays itself after a short pause (raised meanwhile)
+                self.auto_card = forced
+                self.relayout(dur=0.12)
+                yield ("wait", self.clock + max(0.25, AUTO_PLAY_PAUSE * self.f))
+                self.auto_card = None
+                if self.undo_request and self.can_undo():
+                    self.undo_request = False
+                    return UNDO
+                return forced
         self.build_buttons(kind)
         if kind in ("play", "bury"):
             self.focus = ("card", self._default_card_focus())
         else:
             self.focus = ("button", 0)
         self.relayout(dur=0.12)
+        self.start_hint(kind)
         r = yield ("human", kind)
+        self.stop_hint()
         self.buttons = []
+        self.button_actions = []
         self.surrender_armed = False
         self.build_corner()
         return r
+
+    def forced_card(self) -> int | None:
+        """My only legal card, when there is exactly one and nothing else to decide."""
+        st = self.state
+        if st is None or st.phase != PLAYING or st.current_seat != self.human:
+            return None
+        legal = st.legal_actions()
+        cards = [a for a in legal if 0 <= a < 26]
+        if len(cards) != 1 or SURRENDER in legal:
+            return None
+        return cards[0]
+
+    # ------------------------------------------------------------------ undo
+    def undo_allowed(self) -> bool:
+        """The table allows taking back a card: a person against bots, not a serious
+        match, not the guided game."""
+        return (self.human is not None and not self.demo and not self.session.serious
+                and self.session.persistent)
+
+    def undo_count(self) -> int:
+        """How many actions go back to before my last card (0: nothing to take back)."""
+        st = self.state
+        if st is None or st.phase != PLAYING or st.is_terminal():
+            return 0
+        acts = st.actions()
+        start = len(st.bids) + (2 if st.contract == TAKE else 0)
+        for i in range(len(acts) - 1, start - 1, -1):
+            seat, a = acts[i]
+            if seat == self.human and 0 <= a < 26:
+                return len(acts) - i
+        return 0
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed() and not self.closed and self.undo_count() > 0
+
+    def request_undo(self) -> None:
+        if not self.undo_allowed():
+            return
+        if not self.can_undo():
+            self.say(_("There is no card of yours to take back in this hand"))
+            return
+        self.undo_request = True
+        self.app.invalidate()
+
+    def take_back(self) -> bool:
+        """Undo my last card and the bots' cards after it; the cards travel back."""
+        n = self.undo_count()
+        if not n:
+            return False
+        self.stop_hint()
+        self.state.undo(n)
+        self.generation += 1  # a bot still thinking about the old position is ignored
+        self.bubbles = {}
+        self.rebuild_view()
+        self.relayout()
+        self.slide_sound()
+        self.persist()
+        return True
+
+    # ------------------------------------------------------------------ hints
+    def hints_on(self) -> bool:
+        return (self.human is not None and not self.demo and not self.session.serious
+                and self.session.persistent and bool(self.app.settings.hints))
+
+    def start_hint(self, kind: str) -> None:
+        """Ask the advisor about this decision on its worker (bounded by a deadline)."""
+        self.stop_hint()
+        self.hint = None
+        if not self.hints_on() or kind not in ("bid", "play") or self.state is None:
+            self.hint_key = None
+            return
+        st = self.state
+        obs = st.observation(self.human)
+        key = (self.hand_no, len(st.actions()), kind, self.cards_seen)
+        self.hint_key = key
+        cancel = threading.Event()
+        self.hint_cancel = cancel
+        seconds = self.hint_seconds.get(kind, 0.5)
+        seed = self.session.seed * 31 + len(st.actions())
+        self.hint_future = self.app.hint_executor.submit(
+            _guarded, self.app, _advise, key, kind, obs, seconds, cancel, seed, st.pools,
+            not self.cards_seen)
+
+    def stop_hint(self) -> None:
+        if self.hint_cancel is not None:
+            self.hint_cancel.set()
+        self.hint_cancel = None
+        self.hint_future = None
+
+    def poll_hint(self) -> None:
+        fut = self.hint_future
+        if fut is None or not fut.done():
+            return
+        self.hint_future = None
+        try:
+            key, value = fut.result()
+        except Exception:  # an advisor bug: no hint, the game goes on
+            return
+        if key == self.hint_key and self.waiting_for() is not None:
+            self.hint = value
+            self.app.invalidate()
+
+    def hint_card(self) -> int | None:
+        h = self.hint
+        if h is None or self.waiting_for() != "play" or not self.hints_on():
+            return None
+        c = getattr(h, "card", None)
+        return c if c in self.legal_cards() else None
+
+    def hint_bid(self) -> tuple[int | None, dict]:
+        h = self.hint
+        if h is None or self.waiting_for() != "bid" or not self.hints_on():
+            return None, {}
+        return getattr(h, "best", None), dict(getattr(h, "values", {}) or {})
 
     def _default_card_focus(self) -> int:
         hand = self.my_hand()
@@ -516,32 +762,45 @@ class TableScene(Scene):
     def build_buttons(self, kind: str) -> None:
         st = self.state
         bs: list[Button] = []
+        acts: list[int | None] = []
         if kind == "bid":
             legal = st.legal_actions()
             if not self.cards_seen:
                 if DARK_BID in legal:
                     bs.append(Button(texts.BID_LABELS[DARK_BID],
                                      lambda: self._answer(DARK_BID), primary=True))
+                    acts.append(DARK_BID)
                 bs.append(Button(N_("Look at your cards"), self._look))
+                acts.append(PASS)  # looking is the way on to passing or taking
             else:
                 for a in legal:
                     if a == DARK_BID:
                         continue
                     bs.append(Button(texts.BID_LABELS[a], (lambda a=a: self._answer(a)),
                                      primary=a != PASS))
+                    acts.append(a)
         elif kind == "bury":
-            bs.append(Button(lambda: ngettext("Bury {n} more card", "Bury {n} more cards",
-                                              2 - len(self.selected)).format(
-                n=2 - len(self.selected)) if len(self.selected) < 2 else _("Bury these two"),
-                self._confirm_bury, enabled=lambda: len(self.selected) == 2, primary=True))
+            bs.append(Button(self._bury_label, self._confirm_bury,
+                             enabled=lambda: len(self.selected) == self.bury_need,
+                             primary=True))
         self.buttons = bs
+        self.button_actions = acts
         self.build_corner()
         self.layout_buttons()
+
+    def _bury_label(self) -> str:
+        left = self.bury_need - len(self.selected)
+        if left > 0:
+            return ngettext("Bury {n} more card", "Bury {n} more cards", left).format(n=left)
+        return _("Bury these two") if self.bury_need == 2 else _("Bury this card")
 
     def build_corner(self) -> None:
         st = self.state
         cs = [Button(lambda: _("Last trick (L)"), self.toggle_last,
                      enabled=lambda: bool(self.state and self.state.completed))]
+        if self.undo_allowed():
+            cs.append(Button(lambda: _("Undo (Ctrl+Z)"), self.request_undo,
+                             enabled=lambda: self.can_undo() and not self.undo_request))
         if (self.human is not None and st is not None and st.phase == PLAYING
                 and st.declarer_seat == self.human and st.rules.surrender):
             cs.append(Button(lambda: _("Really give up?") if self.surrender_armed
@@ -576,14 +835,23 @@ class TableScene(Scene):
         self.cards_seen = True
         self.build_buttons("bid")
         self.relayout()
+        self.start_hint("bid")
 
     def _confirm_bury(self) -> None:
-        if self.waiting_for() == "bury" and len(self.selected) == 2:
+        if self.waiting_for() == "bury" and len(self.selected) == self.bury_need:
             self.human_result = tuple(self.selected)
 
     def toggle_last(self) -> None:
         if self.state and self.state.completed:
             self.show_last = not self.show_last
+
+    def open_guide(self) -> None:
+        """The rules guide on top; the table waits (bots and timers) until it closes."""
+        from .menus import guide_scene
+
+        cls = guide_scene()
+        if cls is not None:
+            self.stack.push(cls())
 
     def open_pause(self) -> None:
         from .menus import PauseMenu
@@ -610,7 +878,7 @@ class TableScene(Scene):
         elif kind == "bury":
             if c in self.selected:
                 self.selected.remove(c)
-            elif len(self.selected) < 2:
+            elif len(self.selected) < self.bury_need:
                 self.selected.append(c)
             else:
                 self.say(_("Two cards are chosen; click one of them to change your mind"))
@@ -651,6 +919,12 @@ class TableScene(Scene):
             return
         if k == KEY and a.value == pygame.K_l:
             self.toggle_last()
+            return
+        if k == KEY and a.value == pygame.K_F1:
+            self.open_guide()
+            return
+        if k == KEY and a.value == pygame.K_z and a.text == "ctrl+z":
+            self.request_undo()
             return
         if k == MOTION:
             if self.keyboard:
@@ -873,7 +1147,7 @@ class TableScene(Scene):
                     if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
                                                 and kind in ("play", "bury")):
                         lift = 0.1 if (c in legal) else 0.02
-                    if c in self.selected:
+                    if c in self.selected or c == self.auto_card:
                         lift = 0.16
                     out[c] = (x0 + i * step, y - lift * ch, 1.0, face, 200 + i)
             elif seat in L["fans"]:
@@ -976,10 +1250,88 @@ class TableScene(Scene):
             b.draw(surface, self.focus == ("button", i))
         for b in self.corner:
             b.draw(surface, False)
+        self.draw_hints(surface)
         if self.message:
             self.draw_message(surface, self.message)
         if self.show_last and self.state and self.state.completed:
             self.draw_last_trick(surface)
+
+    def draw_hints(self, surface) -> None:
+        """The advisor's suggestion: the card (amber outline and a tag) with its reason, or
+        each bid's expected game points with the advised bid outlined."""
+        if not self.hints_on():
+            return
+        L = self.L
+        H = L["H"]
+        small = max(11, int(H * 0.021))
+        kind = self.waiting_for()
+        if kind == "play":
+            c = self.hint_card()
+            if c is None:
+                if self.hint_future is not None:
+                    self._hint_line(surface, _("Hint: thinking…"), small, dim=True)
+                return
+            r = self.card_rect(c)
+            if r is None or self.sprites[c].moving(self.clock):
+                return
+            w = max(2, r.w // 22)
+            pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
+                             border_radius=max(4, r.w // 12) + w)
+            tag = _("Hint")
+            tw = gfx.text_width(tag, small, True) + small
+            tr = pygame.Rect(0, 0, tw, int(small * 1.5))
+            tr.midbottom = (r.centerx, r.y - w - 3)
+            surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE,
+                                   radius=tr.h // 2, width=1), tr)
+            gfx.blit_text(surface, tag, small, gfx.INK, tr.center, "center", bold=True)
+            reason = getattr(self.hint, "reason", "")
+            if reason and not self.message:
+                self._hint_line(surface, _("Hint: {reason}").format(reason=_(reason)), small)
+            return
+        if kind != "bid":
+            return
+        best, values = self.hint_bid()
+        if not values:
+            if self.hint_future is not None:
+                self._hint_line(surface, _("Hint: weighing the bids…"), small, dim=True)
+            return
+        for b, a in zip(self.buttons, self.button_actions, strict=False):
+            if a is None or a not in values or (not self.cards_seen and a != DARK_BID):
+                continue
+            t = _("≈ {value} game points").format(value=f"{values[a]:+.1f}")
+            gfx.blit_text(surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
+                          (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best)
+            if a == best:
+                w = 3
+                pygame.draw.rect(surface, gfx.AMBER, b.rect.inflate(2 * w + 6, 2 * w + 6),
+                                 width=w, border_radius=b.rect.h // 3)
+        if best is None:
+            return
+        if not self.cards_seen:
+            if best == DARK_BID:
+                line = _("Hint: zole in the dark pays off on average")
+            else:
+                line = _("Hint: look at your cards first")
+        else:
+            line = _("Hint: {bid} (expected game points for you, over likely deals)").format(
+                bid=texts.bid_label(best))
+        if self.buttons:
+            top = min(b.rect.y for b in self.buttons)
+            self._hint_line(surface, line, small, y=top - int(H * 0.015))
+
+    def _hint_line(self, surface, text: str, size: int, dim: bool = False,
+                   y: int | None = None) -> None:
+        L = self.L
+        W, H = L["W"], L["H"]
+        size = gfx.fit_size(text, size, int(W * 0.6))
+        t = gfx.text(text, size, gfx.DIM_LINEN if dim else gfx.LINEN)
+        if y is None:
+            y = int(L["hand_top"] - H * 0.035)
+        r = t.get_rect(midbottom=(W // 2, y))
+        bg = r.inflate(size * 1.4, size * 0.7)
+        surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=215,
+                               width=1), bg)
+        surface.blit(t, r)
 
     def _focused_card(self) -> int | None:
         hand = self.my_hand()
@@ -1203,6 +1555,17 @@ class _NotReady:
 
 
 _NOT_READY = _NotReady()
+
+
+def _advise(key, kind, obs, seconds, cancel, seed, pools, hidden):
+    """Run in the hint worker: (key, the advisor's answer)."""
+    from ..bots import advisor
+
+    deadline = time.perf_counter() + seconds
+    if kind == "bid":
+        return key, advisor.estimate_bids(obs, deadline, cancel, seed=seed, pools=pools,
+                                          hidden=hidden)
+    return key, advisor.suggest_card(obs, deadline, cancel, seed=seed)
 
 
 def _guarded(app, fn, *args):
