@@ -240,3 +240,75 @@ def test_table_and_pause_fit(app, lang):
     pause.layout()
     fit.form(pause)
     assert not fit.bad, "\n".join(fit.bad)
+
+
+def _buttons_of(scene) -> list:
+    from zole_desktop.ui.widgets import Button
+
+    out = []
+    for v in vars(scene).values():
+        if isinstance(v, Button):
+            out.append(v)
+        elif isinstance(v, (list, tuple)):
+            out += [b for b in v if isinstance(b, Button)]
+    return out
+
+
+def _show(app, scene):
+    _push(app, scene)
+    app.step()
+    app.draw()
+    return scene
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_other_scenes_buttons_fit(app, lang):
+    from zole_desktop.ui.gallery import GalleryScene
+    from zole_desktop.ui.guide import GuideScene
+    from zole_desktop.ui.history import HistoryScene
+    from zole_desktop.ui.sheet import ScoreSheet
+    from zole_desktop.ui.stats_scene import StatsScene
+    from zole_desktop.ui.widgets import Button
+
+    i18n.set_language(lang)
+    fit = Fit(lang)
+    W, H = app.size
+    for scene in (GuideScene(), GalleryScene(), StatsScene()):
+        _show(app, scene)
+        bs = [b for b in _buttons_of(scene) if b.rect.w]
+        assert bs, type(scene).__name__
+        for b in bs:
+            fit.button(type(scene).__name__, b)
+        app.stack.pop()
+    # the history list, a match's hands and the folder prompt share one row of buttons
+    hs = _show(app, HistoryScene())
+    bh = hs.buttons[0].rect.h
+    for labels in (["Back", "Open"], ["Back", "Review hand", "Export to Documents",
+                                      "Export to a folder…"], ["Cancel", "Export"]):
+        hs.buttons = [Button(t, lambda: None) for t in labels]
+        hs.layout_buttons(W, H, bh, hs.buttons[0].rect.y)
+        for b in hs.buttons:
+            fit.button("HistoryScene", b)
+    app.stack.pop()
+    # the score sheet's one button: Back, Next hand or Finish
+    table = _table(app)
+    sheet = _show(app, ScoreSheet(table.session))
+    fit.button("ScoreSheet", sheet.buttons[0],
+               [i18n._(t) for t in ("Back", "Next hand", "Finish", "Continue", "Review hand")])
+    assert not fit.bad, "\n".join(fit.bad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_review_scene_buttons_fit(app, lang):
+    from tests.helpers import example
+    from zole_desktop.rules.record import parse_json, replay
+    from zole_desktop.ui.review_scene import ReviewScene
+
+    rep = replay(parse_json(example("take-61.json").read_bytes()))
+    i18n.set_language(lang)
+    fit = Fit(lang)
+    sc = _show(app, ReviewScene(rep.match.hands[0], names=["Laima", "Anna", "Jānis"],
+                                threaded=False, node_limit=50_000))
+    for b in sc.buttons:
+        fit.button("ReviewScene", b)
+    assert not fit.bad, "\n".join(fit.bad)
