@@ -71,7 +71,7 @@ def test_strong_legal_everywhere():
     for i in range(8):
         rules = VARIANTS[i % len(VARIANTS)]
         force = [[27], [28], [26, 26, 26], [29], [26, 27], [30], [26, 26, 28], []][i]
-        play_hand(["strong", "normal", "easy"], rules, 2000 + i, 3, force)
+        play_hand(["strong", "normal", "easy"], rules, 2000 + i, (3, 4, 5)[i % 3], force)
 
 
 def test_mixed_table_plays_to_settlement():
