@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from .. import resources
-from ..i18n import language
+from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
 
@@ -214,8 +214,12 @@ def load_with_fallback(theme_id: str, messages: list[str] | None = None,
             return load_theme(tid, root)
         except ThemeError as e:
             tried.append(tid)
-            msg = f"Card theme {tid!r}: {e}; " + (
-                f"using {FALLBACK!r} instead." if tid != FALLBACK else "drawing plain cards.")
+            if tid != FALLBACK:
+                msg = _("Card theme {theme}: {problem}; using {fallback} instead.").format(
+                    theme=repr(tid), problem=e, fallback=repr(FALLBACK))
+            else:
+                msg = _("Card theme {theme}: {problem}; drawing plain cards.").format(
+                    theme=repr(tid), problem=e)
             messages.append(msg)
             print(msg, file=sys.stderr)
     return procedural_theme()
