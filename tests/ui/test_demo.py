@@ -29,3 +29,60 @@ def test_demo_broken_theme_still_runs(tmp_path, capsys):
     assert main(["demo", "--hands", "1", "--theme", "no-such-theme", "--seed", "2"]) == 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no-such-theme" in err[0]
+
+
+def test_demo_teaching_scene_screenshots(tmp_path, capsys):
+    out = tmp_path / "guide"
+    rc = main(["demo", "--scene", "gallery", "--screenshots", str(out), "--size", "960x540",
+               "--lang", "lv"])
+    assert rc == 0
+    assert (out / "gallery-001.png").is_file()
+    n = len(list(out.glob("gallery-*.png")))
+    assert str(n) in capsys.readouterr().out
+
+
+def test_demo_continue_resumes_where_it_stood(tmp_path, capsys):
+    """A demo that saves is interrupted after some actions; --continue picks it up."""
+    from zole_desktop import saves, storage
+    from zole_desktop.i18n import set_language
+    from zole_desktop.ui import demo
+    from zole_desktop.ui.app import App
+    from zole_desktop.ui.table import TableScene
+
+    data = tmp_path / "data"
+    # without a save: a new match, said so
+    assert main(["demo", "--continue", "--data-dir", str(data), "--hands", "1",
+                 "--seed", "3"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("no saved match in")
+    assert not saves.save_path().exists()  # the finished demo match left no save
+
+    class Args:
+        players, seed = 3, 9
+
+    set_language("en")
+    storage.set_data_dir(data)
+    try:
+        app = App((960, 540), storage.Settings(animation="instant", sound=False), fast=True,
+                  save=True)
+        table = TableScene(demo.new_session(Args, 6), demo=True, auto_continue=0.1)
+        app.stack.push(table)
+        # stop in the middle of a trick after the first hand (a "kill": the match is not
+        # shut down cleanly)
+        for _ in range(80000):
+            app.step()
+            st = table.state
+            if table.hand_no >= 2 and st is not None and st.trick and st.completed:
+                break
+        app.shutdown()
+        saved = saves.load()
+        assert saved is not None and saved.current is not None
+        hand, card = saved.describe()
+        assert hand >= 2 and card > 3
+        rc = main(["demo", "--continue", "--data-dir", str(data), "--hands", "1"])
+    finally:
+        storage.set_data_dir(None)
+    assert rc == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"resumed hand {hand} at card {card}"
+    assert lines[1].startswith(f"hand {hand}:")

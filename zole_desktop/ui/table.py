@@ -1247,7 +1247,7 @@ class TableScene(Scene):
         for seat, t in self.bubbles.items():
             self.draw_bubble(surface, seat, t)
         for i, b in enumerate(self.buttons):
-            b.draw(surface, self.focus == ("button", i))
+            b.draw(surface, self.focus == ("button", i) and (self.keyboard or not self.hints_on()))
         for b in self.corner:
             b.draw(surface, False)
         self.draw_hints(surface)
@@ -1277,13 +1277,7 @@ class TableScene(Scene):
             w = max(2, r.w // 22)
             pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
                              border_radius=max(4, r.w // 12) + w)
-            tag = _("Hint")
-            tw = gfx.text_width(tag, small, True) + small
-            tr = pygame.Rect(0, 0, tw, int(small * 1.5))
-            tr.midbottom = (r.centerx, r.y - w - 3)
-            surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE,
-                                   radius=tr.h // 2, width=1), tr)
-            gfx.blit_text(surface, tag, small, gfx.INK, tr.center, "center", bold=True)
+            self._hint_tag(surface, r.centerx, r.y - w - 3, small)
             reason = getattr(self.hint, "reason", "")
             if reason and not self.message:
                 self._hint_line(surface, _("Hint: {reason}").format(reason=_(reason)), small)
@@ -1302,22 +1296,33 @@ class TableScene(Scene):
             gfx.blit_text(surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
                           (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best)
             if a == best:
-                w = 3
-                pygame.draw.rect(surface, gfx.AMBER, b.rect.inflate(2 * w + 6, 2 * w + 6),
-                                 width=w, border_radius=b.rect.h // 3)
+                self._hint_tag(surface, b.rect.centerx, b.rect.y + small // 3, small)
         if best is None:
             return
+        if not self.cards_seen and best != DARK_BID:
+            for b, a in zip(self.buttons, self.button_actions, strict=False):
+                if a == PASS:  # "look at your cards"
+                    self._hint_tag(surface, b.rect.centerx, b.rect.y + small // 3, small)
         if not self.cards_seen:
             if best == DARK_BID:
                 line = _("Hint: zole in the dark pays off on average")
             else:
                 line = _("Hint: look at your cards first")
         else:
-            line = _("Hint: {bid} (expected game points for you, over likely deals)").format(
+            line = _("Hint: {bid}. Under each bid: your expected game points").format(
                 bid=texts.bid_label(best))
         if self.buttons:
             top = min(b.rect.y for b in self.buttons)
-            self._hint_line(surface, line, small, y=top - int(H * 0.015))
+            self._hint_line(surface, line, small, y=top - int(H * 0.03))
+
+    def _hint_tag(self, surface, x: int, bottom: int, size: int) -> None:
+        """The small amber "Hint" label on what the advisor suggests."""
+        tag = _("Hint")
+        tr = pygame.Rect(0, 0, gfx.text_width(tag, size, True) + size, int(size * 1.5))
+        tr.midbottom = (x, bottom)
+        surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
+                               width=1), tr)
+        gfx.blit_text(surface, tag, size, gfx.INK, tr.center, "center", bold=True)
 
     def _hint_line(self, surface, text: str, size: int, dim: bool = False,
                    y: int | None = None) -> None:
@@ -1326,7 +1331,7 @@ class TableScene(Scene):
         size = gfx.fit_size(text, size, int(W * 0.6))
         t = gfx.text(text, size, gfx.DIM_LINEN if dim else gfx.LINEN)
         if y is None:
-            y = int(L["hand_top"] - H * 0.035)
+            y = int(L["hand_top"] - H * 0.06)
         r = t.get_rect(midbottom=(W // 2, y))
         bg = r.inflate(size * 1.4, size * 0.7)
         surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=215,

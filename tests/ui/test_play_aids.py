@@ -1,0 +1,259 @@
+"""Saves after every action and Continue; hints; undo; auto-play; F1 guide; Review hand;
+the archive at the end of a session.  Bots are random or easy and hints get short deadlines,
+so nothing here waits on the clock (no timed assertions)."""
+
+import pygame
+import pytest
+from ui_helpers import run_until
+
+from zole_desktop import saves
+from zole_desktop.rules.state import PLAYING, TAKE_BID
+from zole_desktop.storage import Settings
+from zole_desktop.ui.session import Session
+from zole_desktop.ui.table import TableScene
+
+
+@pytest.fixture
+def saving_app(data_dir):
+    """An App that saves (into the test's data folder), like the game."""
+    from zole_desktop.i18n import set_language
+    from zole_desktop.ui.app import App
+
+    set_language("en")
+    apps = []
+
+    def make(size=(960, 540), **settings):
+        st = Settings(language="en", animation="instant", sound=False)
+        for k, v in settings.items():
+            setattr(st, k, v)
+        app = App(size, st, fast=True, save=True)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.shutdown()
+
+
+def _table(app, seed=3, length=1, serious=False, levels=("random", "random")):
+    s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, *levels], human=0,
+                length=length, seed=seed, serious=serious)
+    s.match.dealer = 2  # the person is forehand
+    t = TableScene(s)
+    t.hint_seconds = {"bid": 0.15, "play": 0.1}
+    app.stack.push(t)
+    return t
+
+
+def _answer(app, t, kind_bid=TAKE_BID):
+    """Answer the person's current decision: a bid, two cards to bury, the first legal card."""
+    k = t.waiting_for()
+    if k == "bid":
+        legal = t.state.legal_actions()
+        t._answer(kind_bid if kind_bid in legal else legal[0])
+    elif k == "bury":
+        t.selected = t.my_hand()[:t.bury_need]
+        t._confirm_bury()
+    elif k == "play":
+        t.try_card(min(t.legal_cards()))
+    app.step()
+
+
+def _until_mid_trick(app, t):
+    """Play on until a trick is under way after at least one finished trick."""
+    def there():
+        st = t.state
+        return st is not None and st.phase == PLAYING and st.completed and st.trick and \
+            t.waiting_for() == "play"
+    for _ in range(200):
+        if run_until(app, lambda: there() or t.waiting_for() is not None, 20000) and there():
+            return
+        _answer(app, t)
+    raise AssertionError("no mid-trick moment")
+
+
+def test_save_mid_trick_and_continue_exactly(saving_app, data_dir):
+    app = saving_app(hints=False)
+    t = _table(app, seed=11, length=6)
+    _until_mid_trick(app, t)
+    st = t.state
+    obs = st.observation(0)
+    totals = t.session.match.totals
+    # the "crash": nothing more is written; a new run continues from the menu
+    app.shutdown()
+    saved = saves.load()
+    assert saved is not None and saved.current.observation(0) == obs
+    assert saved.describe() == (1, sum(len(x.cards) for x in st.completed) + len(st.trick))
+
+    from zole_desktop.ui.menus import MainMenu
+
+    app2 = saving_app(hints=False)
+    menu = MainMenu()
+    app2.stack.push(menu)
+    app2.step()
+    assert menu.widgets[0].enabled
+    menu.widgets[0].activate()
+    t2 = app2.stack.top
+    assert isinstance(t2, TableScene)
+    assert run_until(app2, lambda: t2.state is not None, 100)
+    assert t2.state.observation(0) == obs
+    assert t2.session.match.totals == totals and t2.session.serious is False
+    # the table shows the same cards: my hand, the trick, the piles
+    assert sorted(t2.holding[0]) == sorted(obs.hand)
+    assert t2.trick_view == list(obs.trick)
+    assert sum(len(p) for p in t2.piles.values()) == 3 * len(obs.tricks)
+    assert t2.deal is None  # no new deal
+    # and the table resumes: the person plays, the bots answer
+    n = len(t2.state.actions())
+    assert run_until(app2, lambda: t2.waiting_for() == "play", 20000)
+    _answer(app2, t2)
+    assert run_until(app2, lambda: len(t2.state.actions()) > n, 100)
+
+    def bots_played():
+        for _ in range(30):
+            acts = t2.state.actions()[n:]
+            if any(seat != 0 for seat, _a in acts) or t2.state.is_terminal():
+                return True
+            if t2.waiting_for() == "play":
+                _answer(app2, t2)
+            app2.step()
+        return False
+    assert run_until(app2, bots_played, 2000)
+
+
+def test_corrupt_save_toast_and_set_aside(saving_app, data_dir):
+    from zole_desktop.ui.menus import MainMenu
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    saves.save_path().write_text('{"format": "zole-save/1", "match": {', encoding="utf-8")
+    app = saving_app()
+    menu = MainMenu()
+    app.stack.push(menu)
+    app.step()
+    assert app.toast_text and "\n" not in app.toast_text
+    assert "could not be continued" in app.toast_text
+    assert not saves.save_path().exists()
+    assert list(data_dir.glob("current-match.json.corrupt-*"))
+    assert not menu.widgets[0].enabled  # the game starts fresh
+
+
+def test_broken_settings_fall_back_per_key(data_dir):
+    from zole_desktop import storage
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    storage.settings_path().write_text('hints = "maybe"\nsound = false\n', encoding="utf-8")
+    msgs: list[str] = []
+    s = storage.load_settings(msgs)
+    assert s.hints is True and s.sound is False
+    assert len(msgs) == 1 and "hints" in msgs[0]
+
+
+def test_hints_while_bidding_and_playing(saving_app):
+    from zole_desktop.bots.advisor import BidEstimate, CardHint
+
+    app = saving_app(hints=True)
+    t = _table(app, seed=5)
+    assert run_until(app, lambda: t.waiting_for() == "bid", 20000)
+    assert run_until(app, lambda: t.hint is not None, 200000)
+    h = t.hint
+    assert isinstance(h, BidEstimate) and h.layouts > 0
+    legal = [a for a in t.state.legal_actions() if a in t.button_actions]
+    assert set(h.values) == set(legal) and h.best in legal
+    app.draw()  # the estimates under the bid buttons
+    t._answer(TAKE_BID)
+    app.step()
+    assert run_until(app, lambda: t.waiting_for() == "bury", 20000)
+    _answer(app, t)
+    assert run_until(app, lambda: t.waiting_for() == "play", 20000)
+    assert run_until(app, lambda: t.hint_card() is not None, 200000)
+    assert isinstance(t.hint, CardHint)
+    assert t.hint_card() in t.legal_cards()
+    assert t.hint.reason and "\n" not in t.hint.reason
+    app.draw()  # the outlined card and the reason
+
+
+def test_no_hints_and_no_undo_in_a_serious_match(saving_app):
+    app = saving_app(hints=True)
+    t = _table(app, seed=5, serious=True)
+    assert run_until(app, lambda: t.waiting_for() == "bid", 20000)
+    for _ in range(20):
+        app.step()
+    assert not t.hints_on() and t.hint is None and t.hint_future is None
+    assert not t.undo_allowed()
+    assert not any("Undo" in b.text() for b in t.all_buttons())
+
+
+def test_undo_takes_back_my_card_and_the_bots_after_it(saving_app):
+    app = saving_app(hints=False)
+    t = _table(app, seed=8)
+    _until_mid_trick(app, t)
+    # my turn again after at least one card of mine
+    assert run_until(app, lambda: t.waiting_for() == "play" and t.can_undo(), 20000)
+    st = t.state
+    acts = st.actions()
+    n = t.undo_count()
+    assert acts[len(acts) - n][0] == 0
+    expected = acts[:len(acts) - n]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
+                                         mod=pygame.KMOD_CTRL, unicode="\x1a"))
+    app.step()
+    assert run_until(app, lambda: t.waiting_for() == "play" and not t.animating(), 20000)
+    assert t.state.actions() == expected
+    assert sorted(t.holding[0]) == sorted(t.state.hand_of(0))
+    assert t.trick_view == list(t.state.current_trick())
+    # the save holds the position after the undo
+    saved = saves.load()
+    assert saved.current.actions() == expected
+
+
+def test_auto_play_review_and_archive(saving_app, data_dir):
+    from zole_desktop.ui.review_scene import ReviewScene
+    from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+
+    app = saving_app(hints=False, auto_play_forced=True)
+    t = _table(app, seed=4)
+    asked_with_one_card = []
+    for _ in range(400):
+        run_until(app, lambda: t.waiting_for() is not None or t not in app.stack.scenes
+                  or app.stack.top is not t, 20000)
+        if app.stack.top is not t:
+            break
+        if t.waiting_for() == "play" and t.forced_card() is not None:
+            asked_with_one_card.append(t.state.actions())
+        _answer(app, t)
+    assert not asked_with_one_card  # forced cards played themselves
+    summary = app.stack.top
+    assert isinstance(summary, HandSummary)
+    if summary.row.contract != "passed":
+        review = [b for b in summary.buttons if b.text() == "Review hand"]
+        assert review
+        review[0].activate()
+        assert isinstance(app.stack.top, ReviewScene)
+        app.stack.top.back()
+        assert app.stack.top is summary
+    summary.close()
+    assert run_until(app, lambda: isinstance(app.stack.top, ScoreSheet), 1000)
+    app.stack.top.close()
+    assert run_until(app, lambda: t not in app.stack.scenes, 1000)
+    assert not saves.save_path().exists()  # the finished session is not offered again
+    assert len(saves.history_files()) == 1
+
+
+def test_f1_opens_the_guide_over_the_table_and_back(saving_app):
+    from zole_desktop.ui.guide import GuideScene
+
+    app = saving_app(hints=False)
+    t = _table(app, seed=6, levels=("easy", "easy"))
+    assert run_until(app, lambda: t.state is not None and t.state.actions(), 20000) or True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    app.step()
+    assert isinstance(app.stack.top, GuideScene)
+    clock, n = t.clock, len(t.state.actions())
+    for _ in range(300):
+        app.step()
+    assert t.clock == clock and len(t.state.actions()) == n  # the table waits
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode=""))
+    app.step()
+    assert app.stack.top is t
+    assert run_until(app, lambda: t.clock > clock, 10)
