@@ -211,12 +211,12 @@ class NewGameScene(FormScene):
                 enabled=(lambda i=i: i < self.players - 1)))
         ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
                             self._set_length))
+        ws.append(Heading(N_("Table options"), small=True))
         ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),
                                                   (True, texts.ON_OFF[True])],
                             lambda: self.serious, self._set_serious,
                             explain=lambda: _("No undo and no hints: every card counts.")
                             if self.serious else _("Undo and hints are allowed.")))
-        ws.append(Heading(N_("Table options"), small=True))
         for name in CHOICES:
             ws.append(ChoiceRow(texts.OPTION_LABELS[name], texts.option_values(name),
                                 (lambda n=name: self.options[n]),

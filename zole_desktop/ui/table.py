@@ -156,6 +156,7 @@ class TableScene(Scene):
         self.closed = True
         self.generation += 1
         self.cond = None
+        self.stop_hint()
 
     def resize(self, size) -> None:
         self.layout(snap=True)
@@ -1292,7 +1293,8 @@ class TableScene(Scene):
         for b, a in zip(self.buttons, self.button_actions, strict=False):
             if a is None or a not in values or (not self.cards_seen and a != DARK_BID):
                 continue
-            t = _("≈ {value} game points").format(value=f"{values[a]:+.1f}")
+            v = round(values[a], 1) + 0.0  # no "-0.0"
+            t = _("≈ {value} game points").format(value=f"{v:+.1f}")
             gfx.blit_text(surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
                           (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best)
             if a == best:
