@@ -137,6 +137,7 @@ class Observation:
     points_won: dict[int, int]  # card points in tricks, per active seat (no buried cards)
     legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
     can_surrender: bool
+    pools: Pools = Pools()  # the pools standing when the hand was dealt
 
 
 _EMPTY = ()
@@ -612,6 +613,7 @@ class HandState:
             points_won={self.seats[i]: self.points_won[i] for i in range(3)},
             legal=legal,
             can_surrender=(pos == self.declarer and self.can_surrender()),
+            pools=self.pools,
         )
 
     def __repr__(self) -> str:
