@@ -95,3 +95,16 @@ def test_strong_cancel_returns_a_legal_card():
     assert st.phase == PLAYING
     a = bot.choose(obs, cancel=ev)
     assert a in obs.legal and a != SURRENDER
+
+
+def test_bidding_with_pools_standing():
+    from zole_desktop.rules.pools import Pools
+
+    for i in range(30):
+        rng = random.Random(5000 + i)
+        d = shuffle_and_deal(rng, 3, 0)
+        st = HandState.new(3, 0, d.hands, d.talon, Rules(),
+                           Pools(common=1, personal=(i % 3,)))
+        for level in ("easy", "normal", "strong"):
+            obs = st.observation(st.current_seat)
+            assert _bot(level, i).choose(obs) in obs.legal
