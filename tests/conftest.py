@@ -2,9 +2,44 @@ import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    """A private data folder, so that nothing touches the real settings or saved game."""
+    from zole_desktop import storage
+
+    storage.set_data_dir(tmp_path / "data")
+    yield tmp_path / "data"
+    storage.set_data_dir(None)
+
+
+@pytest.fixture
+def make_app(data_dir):
+    """Make Apps on the dummy driver (English, no sound); shut down after the test."""
+    from zole_desktop.i18n import set_language
+    from zole_desktop.storage import Settings
+    from zole_desktop.ui.app import App
+
+    set_language("en")
+    apps = []
+
+    def make(size=(1280, 720), animation="instant", theme="classic", save=False, **kw):
+        app = App(size, Settings(language="en", animation=animation, sound=False, theme=theme),
+                  fast=True, save=save, **kw)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.shutdown()
+    set_language("en")

@@ -1,26 +1,12 @@
 """UI tests for the records scenes (statistics, history, hand review): headless pygame."""
 
-import os
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pytest
 
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-
-from zole_desktop import saves, storage  # noqa: E402
-from zole_desktop.i18n import set_language  # noqa: E402
-from zole_desktop.rules.match import Match  # noqa: E402
-from zole_desktop.rules.options import Rules  # noqa: E402
-
-
-@pytest.fixture
-def data_dir(tmp_path):
-    storage.set_data_dir(tmp_path / "data")
-    set_language("en")
-    yield tmp_path / "data"
-    storage.set_data_dir(None)
+from zole_desktop import saves, storage
+from zole_desktop.rules.match import Match
+from zole_desktop.rules.options import Rules
 
 
 def make_history(count: int = 2, hands: int = 4, players=(3, 4)) -> list:
