@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import cards as C
-from .cards import FOLLOW_MASK, POINTS, SUIT_OF, TRUMP_BASE
+from .cards import FOLLOW_MASK, POINTS, SUIT_OF
 from .deal import active_seats, sitting_out
 from .options import Rules
 from .pools import Pools
@@ -406,14 +406,7 @@ class HandState:
     def _finish_trick(self) -> None:
         trick = self.trick
         pos = self.trick_pos
-        best = trick[0]
-        bi = 0
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if c > best and (c >= TRUMP_BASE or SUIT_OF[c] == SUIT_OF[best]):
-                best = c
-                bi = i
-        winner = pos[bi]
+        winner = pos[C.trick_winner_index(trick)]
         pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
         if len(trick) == 4:
             pts += POINTS[trick[3]]
