@@ -16,13 +16,14 @@ from concurrent.futures import Future
 import pygame
 
 from ..i18n import N_, _, ngettext
-from ..rules.cards import POINTS, cards_of, sort_for_hand
+from ..rules.cards import POINTS, cards_of, points_of, sort_for_hand
 from ..rules.deal import TALON
 from ..rules.settlement import TAKE
 from ..rules.state import (
     BIDDING,
     BURYING,
     DARK_BID,
+    DONE,
     PASS,
     PLAYING,
     SURRENDER,
@@ -1439,7 +1440,7 @@ class TableScene(Scene):
                     c = _("{contract}: {name}").format(contract=c,
                                                        name=self.seat_name(st.declarer_seat))
                 lines.append((c, size, True, gfx.AMBER))
-            elif st.phase == BIDDING:
+            elif st.phase == BIDDING and not self.deck:
                 lines.append((_("Bidding"), size, True, gfx.AMBER))
             else:
                 lines.append((_("Shuffling and dealing"), size, True, gfx.AMBER))
@@ -1447,12 +1448,18 @@ class TableScene(Scene):
                 d = st.declarer_seat
                 dp = sum(st.points_won[i] for i, s in enumerate(st.seats) if s == d)
                 op = sum(st.points_won[i] for i, s in enumerate(st.seats) if s != d)
+                if d == self.human or st.phase == DONE:
+                    # the buried cards count for the declarer; only the declarer knows them
+                    # before the end
+                    dp += points_of(st.buried)
                 lines.append((_("Declarer: {n} points").format(n=dp), small, False, gfx.LINEN))
                 lines.append((_("Defenders: {n} points").format(n=op), small, False,
                               gfx.LINEN))
             elif st.contract == "galdins":
                 for i, s in enumerate(st.seats):
-                    lines.append((_("{name}: {t} tricks, {p} points").format(
+                    lines.append((ngettext("{name}: {t} trick, {p} points",
+                                           "{name}: {t} tricks, {p} points",
+                                           st.tricks_won[i]).format(
                         name=self.seat_name(s), t=st.tricks_won[i], p=st.points_won[i]),
                         small, False, gfx.LINEN))
         self.draw_info(surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
