@@ -102,8 +102,9 @@ class Fit:
         if s < size * MIN_RATIO:
             from zole_desktop.ui import gfx
 
-            self.bad.append(f"{self.lang} {where}: {text!r} needs {gfx.text_width(text, size, bold)}"
-                            f" px at {size} px, has {width} px (would shrink to {s} px)")
+            need = gfx.text_width(text, size, bold)
+            self.bad.append(f"{self.lang} {where}: {text!r} needs {need} px at {size} px, "
+                            f"has {width} px (would shrink to {s} px)")
 
     def button(self, where: str, b, texts: list[str] | None = None) -> None:
         r = b.rect
