@@ -59,6 +59,15 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
 
+def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
+    """A number as the current language writes it: a decimal comma in Latvian and Russian,
+    and a real minus sign."""
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    if _lang in ("lv", "ru"):
+        text = text.replace(".", ",")
+    return text.replace("-", "−")
+
+
 def system_language() -> str:
     """The system's language when it is one of ours, else English."""
     candidates = [os.environ.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]

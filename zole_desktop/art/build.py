@@ -53,8 +53,8 @@ def render_felt(theme_id: str) -> Image.Image:
 
 NAMES = {
     "classic": {"lv": "Klasiskās", "en": "Classic", "ru": "Классическая"},
-    "classic-4c": {"lv": "Klasiskās, četras krāsas", "en": "Classic, four colours",
-                   "ru": "Классическая, четыре цвета"},
+    "classic-4c": {"lv": "Klasiskās, 4 krāsas", "en": "Classic, 4 colours",
+                   "ru": "Классика, 4 цвета"},
     "rainis-1": {"lv": "Raiņa tēli I", "en": "Rainis characters I", "ru": "Герои Райниса I"},
     "rainis-2": {"lv": "Raiņa tēli II", "en": "Rainis characters II", "ru": "Герои Райниса II"},
 }

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 from .. import saves, storage
-from ..i18n import _, set_language
+from ..i18n import N_, _, set_language
 from .app import App, SizeError, parse_size
 
 SCENES = ("table", "menu", "new-game", "settings")
 TEACH_SCENES = ("rules-guide", "tutorial", "gallery")
 DEMO_LEVELS = ("normal", "easy", "normal", "easy", "normal")
-DEMO_PLAYER = "Laima"  # i18n: ok (a name)
+DEMO_PLAYER = N_("Laima")
 
 
 class Shots:
@@ -112,7 +112,7 @@ def new_session(args, hands: int):
     from .session import Session, bot_name
 
     players = args.players
-    names = [DEMO_PLAYER] + [bot_name(i) for i in range(players - 1)]
+    names = [_(DEMO_PLAYER)] + [bot_name(i) for i in range(players - 1)]
     return Session(players=players, names=names, levels=list(DEMO_LEVELS[:players]),
                    human=None, length=hands, seed=args.seed)
 

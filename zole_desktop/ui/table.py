@@ -15,7 +15,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, decimal, ngettext
 from ..rules.cards import POINTS, cards_of, points_of, sort_for_hand
 from ..rules.deal import TALON
 from ..rules.settlement import TAKE
@@ -1287,15 +1287,18 @@ class TableScene(Scene):
         if kind != "bid":
             return
         best, values = self.hint_bid()
+        # above the bid buttons, which sit above the hand
+        line_y = (min(b.rect.y for b in self.buttons) - int(H * 0.03)) if self.buttons else None
         if not values:
             if self.hint_future is not None:
-                self._hint_line(surface, _("Hint: weighing the bids…"), small, dim=True)
+                self._hint_line(surface, _("Hint: weighing the bids…"), small, dim=True,
+                                y=line_y)
             return
         for b, a in zip(self.buttons, self.button_actions, strict=False):
             if a is None or a not in values or (not self.cards_seen and a != DARK_BID):
                 continue
             v = round(values[a], 1) + 0.0  # no "-0.0"
-            t = _("≈ {value} game points").format(value=f"{v:+.1f}")
+            t = _("≈ {value} game points").format(value=decimal(v, 1, sign=True))
             gfx.blit_text(surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
                           (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best)
             if a == best:
@@ -1315,8 +1318,7 @@ class TableScene(Scene):
             line = _("Hint: {bid}. Under each bid: your expected game points").format(
                 bid=texts.bid_label(best))
         if self.buttons:
-            top = min(b.rect.y for b in self.buttons)
-            self._hint_line(surface, line, small, y=top - int(H * 0.03))
+            self._hint_line(surface, line, small, y=line_y)
 
     def _hint_tag(self, surface, x: int, bottom: int, size: int) -> None:
         """The small amber "Hint" label on what the advisor suggests."""
