@@ -91,12 +91,12 @@ class GalleryScene(Scene):
 
     def move(self, d: int) -> None:
         self.ci = (self.ci + d) % len(ORDER)
-        self._redraw()
+        self.redraw()
 
     def select_theme(self, i: int) -> None:
         if self.themes:
             self.ti = i % len(self.themes)
-        self._redraw()
+        self.redraw()
 
     def _can_use(self) -> bool:
         return bool(self.themes) and self.theme() is not None and \
@@ -113,15 +113,7 @@ class GalleryScene(Scene):
         self.app.set_theme(self.theme_id)
         self.loaded[self.theme_id] = self.app.theme
         self.app.save_settings()
-        self._redraw()
-
-    def close(self) -> None:
-        if self.stack is not None and self in self.stack.scenes:
-            self.stack.remove(self)
-
-    def _redraw(self) -> None:
-        if self.app is not None:
-            self.app.invalidate()
+        self.redraw()
 
     # ------------------------------------------------------------------ input
     def handle(self, a: Action) -> None:
@@ -154,13 +146,13 @@ class GalleryScene(Scene):
         elif k == DRAG:
             if self._swipe_start(a):
                 self.drag_dx = a.pos[0] - a.start[0]
-                self._redraw()
+                self.redraw()
         elif k == DROP:
             self.drag_dx = 0
             dx = a.pos[0] - a.start[0] if self._swipe_start(a) else 0
             if abs(dx) > max(30, self.card_rect.w * 0.2):
                 self.move(-1 if dx > 0 else 1)
-            self._redraw()
+            self.redraw()
         elif k == CLICK:
             for b in self.buttons:
                 if b.rect.collidepoint(a.pos):
@@ -174,7 +166,7 @@ class GalleryScene(Scene):
                 self.select_theme(i)
             elif kind == "thumb":
                 self.ci = i
-                self._redraw()
+                self.redraw()
             elif kind == "arrow":
                 self.move(-1 if i == 0 else 1)
 

@@ -77,20 +77,12 @@ class GuideScene(Scene):
 
     def go(self, d: int) -> None:
         self.index = max(0, min(len(self.pages) - 1, self.index + d))
-        self._redraw()
+        self.redraw()
 
     def go_chapter(self, d: int) -> None:
         ci = max(0, min(len(CHAPTERS) - 1, self.chapter + d))
         self.open_at(ci, 0)
-        self._redraw()
-
-    def close(self) -> None:
-        if self.stack is not None and self in self.stack.scenes:
-            self.stack.remove(self)
-
-    def _redraw(self) -> None:
-        if self.app is not None:
-            self.app.invalidate()
+        self.redraw()
 
     # ------------------------------------------------------------------ input
     def handle(self, a: Action) -> None:
@@ -137,7 +129,7 @@ class GuideScene(Scene):
                     self.open_at(i, 0)
                 else:
                     self.index = i
-                self._redraw()
+                self.redraw()
 
     def _target_at(self, pos) -> tuple[str, int] | None:
         for ci, r in enumerate(self.chapter_rects):

@@ -73,6 +73,16 @@ class Scene:
     def draw(self, surface: Any) -> None:
         """Draw the scene."""
 
+    def close(self) -> None:
+        """Leave the stack, wherever this scene stands in it."""
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    def redraw(self) -> None:
+        """Ask for a new frame (the loop draws only when something changed)."""
+        if self.app is not None:
+            self.app.invalidate()
+
 
 class SceneStack:
     def __init__(self, app: Any = None) -> None:

@@ -36,10 +36,6 @@ class _Overlay(Scene):
             self.auto_continue = None
             self.close()
 
-    def close(self) -> None:
-        if self.stack and self in self.stack.scenes:
-            self.stack.remove(self)
-
     def handle(self, a: Action) -> None:
         if a.kind == CONFIRM:
             if self.buttons:

@@ -39,13 +39,26 @@ def text_px(h: int) -> int:
 
 
 class Widget:
-    focusable = True
     height_factor = 1.0  # rows in units of the base row height
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.enabled = True
+        self._enabled: bool | Callable[[], bool] = True
         self.hover = False
+
+    @property
+    def enabled(self) -> bool:
+        """A flag, or a function asked each time (a button that depends on the game)."""
+        e = self._enabled
+        return bool(e()) if callable(e) else bool(e)
+
+    @enabled.setter
+    def enabled(self, v: bool | Callable[[], bool]) -> None:
+        self._enabled = v
+
+    @property
+    def focusable(self) -> bool:
+        return self.enabled
 
     def contains(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -88,19 +101,6 @@ class Button(Widget):
         self._enabled = enabled
         self.primary = primary
         self.note = note  # shown under a disabled button (message id)
-
-    @property
-    def enabled(self) -> bool:  # type: ignore[override]
-        e = self._enabled
-        return bool(e()) if callable(e) else bool(e)
-
-    @enabled.setter
-    def enabled(self, v) -> None:
-        self._enabled = v
-
-    @property
-    def focusable(self) -> bool:  # type: ignore[override]
-        return self.enabled
 
     def text(self) -> str:
         return self.label() if callable(self.label) else _(self.label)
@@ -146,19 +146,6 @@ class ChoiceRow(Widget):
         self.explain = explain
         self._enabled = enabled
         self.height_factor = 1.55 if explain else 1.0
-
-    @property
-    def enabled(self) -> bool:  # type: ignore[override]
-        e = self._enabled
-        return bool(e()) if callable(e) else bool(e)
-
-    @enabled.setter
-    def enabled(self, v) -> None:
-        self._enabled = v
-
-    @property
-    def focusable(self) -> bool:  # type: ignore[override]
-        return self.enabled
 
     def index(self) -> int:
         v = self.get()
