@@ -214,6 +214,18 @@ def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
     return path
 
 
+def history_listing(paths: list[Path] | None = None) -> tuple[list[Path], list[str]]:
+    """The given files, or the history folder's, with a one-line note for the player when
+    the folder cannot be read."""
+    if paths is not None:
+        return list(paths), []
+    try:
+        return history_files(), []
+    except OSError as e:
+        return [], [_("The history folder cannot be read: {error}").format(
+            error=e.strerror or e)]
+
+
 def history_files() -> list[Path]:
     """Finished matches, newest first (bounded)."""
     files = sorted(history_dir().glob("match-*.json"), reverse=True)

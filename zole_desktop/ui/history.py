@@ -177,14 +177,9 @@ class HistoryScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        try:
-            paths = self.paths if self.paths is not None else saves.history_files()
-        except OSError as e:
-            paths = []
-            self.notes = [_("The history folder cannot be read: {error}").format(
-                error=e.strerror or e)]
-        self.entries, notes = load_history(list(paths))
-        self.notes = notes
+        paths, notes = saves.history_listing(self.paths)
+        self.entries, more = load_history(paths)
+        self.notes = notes + more
         self.build_buttons()
 
     def build_buttons(self) -> None:

@@ -39,14 +39,9 @@ class StatsScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        try:
-            paths = self.paths if self.paths is not None else saves.history_files()
-        except OSError as e:
-            paths = []
-            self.notes = [_("The history folder cannot be read: {error}").format(
-                error=e.strerror or e)]
-        self.stats, notes = stats.from_files(list(paths))
-        self.notes = getattr(self, "notes", []) + notes
+        paths, notes = saves.history_listing(self.paths)
+        self.stats, more = stats.from_files(paths)
+        self.notes = notes + more
 
     def back(self) -> None:
         self.stack.pop()
