@@ -63,7 +63,7 @@ def test_demo_continue_resumes_where_it_stood(tmp_path, capsys):
     set_language("en")
     storage.set_data_dir(data)
     try:
-        app = App((960, 540), storage.Settings(animation="instant", sound=False), fast=True,
+        app = App((960, 540), storage.Settings(animation="fast", sound=False), fast=True,
                   save=True)
         table = TableScene(demo.new_session(Args, 6), demo=True, auto_continue=0.1)
         app.stack.push(table)

@@ -12,6 +12,7 @@ import random
 import threading
 import time
 from concurrent.futures import Future
+from concurrent.futures import wait as wait_for_futures
 
 import pygame
 
@@ -230,6 +231,10 @@ class TableScene(Scene):
             if self.undo_request and self.state is not None and self.state.phase == PLAYING:
                 self.undo_request = False
                 return ("undo",)
+            if not fut.done() and self.clock >= c[2] and self.app.fast:
+                # demo, bench and tests step without sleeping: let the bot's thread finish
+                # rather than spin through thousands of steps without the GIL
+                wait_for_futures([fut], timeout=0.05)
             if fut.done() and self.clock >= c[2]:
                 try:
                     return ("ok", fut.result())
