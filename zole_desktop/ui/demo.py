@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from .. import saves, storage
-from ..i18n import N_, _, set_language
+from ..i18n import N_, _, ngettext, set_language
 from .app import App, SizeError, parse_size
 
 SCENES = ("table", "menu", "new-game", "settings")
@@ -104,7 +104,8 @@ def _teach(args, scene: str, size) -> int:
     except (OSError, ValueError) as e:
         _err(str(e))
         return 1
-    print(_("{n} screenshots in {folder}").format(n=n, folder=args.screenshots))
+    print(ngettext("{n} screenshot in {folder}", "{n} screenshots in {folder}", n).format(
+        n=n, folder=args.screenshots))
     return 0
 
 
@@ -171,5 +172,6 @@ def _run(app: App, args, scene: str, hands: int, shots: Shots) -> int:
         print(f"hand {row.number}: {row.contract:8s} declarer={row.declarer} "
               f"deltas={list(row.deltas)}")
     if shots.folder is not None:
-        print(_("{n} screenshots in {folder}").format(n=len(shots.saved), folder=shots.folder))
+        print(ngettext("{n} screenshot in {folder}", "{n} screenshots in {folder}",
+                       len(shots.saved)).format(n=len(shots.saved), folder=shots.folder))
     return 0

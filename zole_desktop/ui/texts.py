@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..rules.cards import CARD_NAMES, SUIT_OF, TRUMPS
 from ..rules.options import CHOICES
 from ..rules.state import DARK_BID, MAZA_BID, PASS, SURRENDER, TAKE_BID, ZOLE_BID
@@ -153,8 +153,8 @@ def refusal(hand: tuple[int, ...] | list[int], trick_lead: int | None, card: int
 def pool_event_text(ev, name_of) -> str:
     k = ev.kind
     if k == "common_added":
-        return _("A common pool is written") if ev.count == 1 else \
-            _("{n} common pools are written").format(n=ev.count)
+        return ngettext("{n} common pool is written", "{n} common pools are written",
+                        ev.count).format(n=ev.count)
     if k == "personal_added":
         return _("{name} gets a personal pool").format(name=name_of(ev.seat))
     if k == "closed_own":
