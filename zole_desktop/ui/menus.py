@@ -309,6 +309,7 @@ class SettingsScene(FormScene):
         self.app.settings.language = lang
         set_language(lang)
         pygame.display.set_caption(_("Zole"))
+        self.app.invalidate()  # every label is translated when drawn: redraw now
 
     def _set_card_size(self, v: str) -> None:
         self.app.settings.card_size = v
