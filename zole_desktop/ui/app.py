@@ -405,6 +405,9 @@ def run_game(args) -> int:
     if data_dir:
         storage.set_data_dir(data_dir)
     messages: list[str] = []
+    # messages about a broken settings file come out in the player's language as far as
+    # it is known before the settings are read: the command line's, else the system's
+    set_language(getattr(args, "lang", None) or system_language())
     try:
         settings = storage.load_settings(messages)
     except OSError as e:
