@@ -125,20 +125,16 @@ class CardImages:
                                                img.get_height()))
         return img
 
-    def shadow(self, w: int, h: int) -> pygame.Surface:
-        key = (w, h)
-        sh = self._shadow.get(key)
+    def _card_shape(self, cache: dict, w: int, h: int, fill, alpha: int) -> pygame.Surface:
+        """A translucent card-shaped panel of one size, made once."""
+        sh = cache.get((w, h))
         if sh is None:
-            sh = gfx.panel(w, h, fill=(0, 0, 0), border=None, radius=max(3, w // 12),
-                           alpha=70)
-            self._shadow[key] = sh
+            sh = gfx.panel(w, h, fill=fill, border=None, radius=max(3, w // 12), alpha=alpha)
+            cache[(w, h)] = sh
         return sh
 
+    def shadow(self, w: int, h: int) -> pygame.Surface:
+        return self._card_shape(self._shadow, w, h, (0, 0, 0), 70)
+
     def dim(self, w: int, h: int) -> pygame.Surface:
-        key = (w, h)
-        d = self._dim.get(key)
-        if d is None:
-            d = gfx.panel(w, h, fill=(20, 20, 24), border=None, radius=max(3, w // 12),
-                          alpha=120)
-            self._dim[key] = d
-        return d
+        return self._card_shape(self._dim, w, h, (20, 20, 24), 120)
