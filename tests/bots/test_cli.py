@@ -41,6 +41,12 @@ def test_arena_three_bots_reproducible(capsys):
     assert [b["points_per_hand"] for b in first["bots"]] == \
         [b["points_per_hand"] for b in second["bots"]]
     assert len(first["pairs"]) == 3
+    for b in first["bots"]:
+        # the declarer's wins split by what the double-dummy solver said was makeable
+        checked, made = b["dd_checked"], b["dd_makeable"] * b["dd_checked"]
+        won = b["dd_success"] * checked
+        split = b["dd_won_makeable"] * made + b["dd_won_unmakeable"] * (checked - made)
+        assert abs(split - won) < 0.01 * max(1, checked)
 
 
 def test_arena_unknown_bot(capsys):

@@ -11,7 +11,9 @@ seatings so that every bot holds every hand from every seat:
 A bot's result on a deal is the mean of its game points over all the (seating, seat) pairs in
 which it sat; the figures are means over deals with 95% intervals (1.96·sd/√n).  Each
 declarer's game is also checked with the double-dummy solver (all cards open, after the
-burial): was 61 makeable?  That gives "declarer success" against "makeable".
+burial): was 61 makeable?  That gives "declarer success" against "makeable", split into the
+share of the makeable games the declarer won (its own play) and the share of the others it
+won anyway (the defenders' errors: they play without seeing the cards).
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
     seed, index, bots = args
     names = sorted(set(bots))
     res = {n: {"delta": 0.0, "sits": 0, "decl": {}, "def_sum": 0.0, "def_n": 0,
-               "times": [], "dd": [0, 0, 0]} for n in names}
+               "times": [], "dd": [0, 0, 0, 0]} for n in names}
     for k, seating in enumerate(seatings(list(bots))):
         st = deal_state(seed, index)
         players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + seat)
@@ -122,6 +124,8 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
                     rec["dd"][0] += 1
                     rec["dd"][1] += 1 if dd_flag else 0
                     rec["dd"][2] += 1 if r.value > 0 else 0
+                    # won although 61 was makeable: the declarer's own play held it
+                    rec["dd"][3] += 1 if dd_flag and r.value > 0 else 0
             else:
                 rec["def_sum"] += s.deltas[seat]
                 rec["def_n"] += 1
@@ -200,7 +204,7 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
         times = [t for d in per_deal for t in d[n]["times"]]
         def_n = sum(d[n]["def_n"] for d in per_deal)
         def_sum = sum(d[n]["def_sum"] for d in per_deal)
-        dd = [sum(d[n]["dd"][j] for d in per_deal) for j in range(3)]
+        dd = [sum(d[n]["dd"][j] for d in per_deal) for j in range(4)]
         out_bots.append({
             "name": n,
             "points_per_hand": round(m, 4),
@@ -217,6 +221,10 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
             "dd_checked": dd[0],
             "dd_makeable": round(dd[1] / dd[0], 4) if dd[0] else 0.0,
             "dd_success": round(dd[2] / dd[0], 4) if dd[0] else 0.0,
+            # of the makeable games, the share won; of the others, the share won anyway
+            "dd_won_makeable": round(dd[3] / dd[1], 4) if dd[1] else 0.0,
+            "dd_won_unmakeable": round((dd[2] - dd[3]) / (dd[0] - dd[1]), 4)
+            if dd[0] > dd[1] else 0.0,
             "decisions": len(times),
             "ms_median": round(_pct(times, 0.5), 3),
             "ms_p95": round(_pct(times, 0.95), 3),
@@ -255,6 +263,8 @@ def report_text(rep: dict) -> str:
             lines.append(f"  {b['name']:<8} double-dummy: 61 makeable in "
                          f"{100 * b['dd_makeable']:.1f}% of {b['dd_checked']} declarer games, "
                          f"won {100 * b['dd_success']:.1f}%")
+            lines.append(f"  {b['name']:<8}   won {100 * b['dd_won_makeable']:.1f}% of the "
+                         f"makeable ones and {100 * b['dd_won_unmakeable']:.1f}% of the others")
     lines.append("paired differences per deal:")
     for p in rep["pairs"]:
         lines.append(f"  {p['a']} - {p['b']}: {p['diff']:+.3f} "
