@@ -137,11 +137,12 @@ def _outcome(st: HandState, seat: int, cancel) -> float:
 
 def estimate_bids(obs: Observation, deadline: float, cancel=None, seed: int = 0,
                   pools: Pools | None = None, hidden: bool = False,
-                  max_layouts: int = 80) -> BidEstimate:
+                  max_layouts: int = 80, only: tuple[int, ...] | None = None) -> BidEstimate:
     """Expected game points of each legal bid for ``obs.seat`` (whose turn it is to bid).
 
     ``hidden``: the seat has not looked at its cards (zole in the dark): its own hand is
-    sampled too, and only the dark bid is estimated against passing.
+    sampled too, and only the dark bid is estimated against passing.  ``only``: judge just
+    these bids (those of them that are legal).
     """
     out = BidEstimate()
     if obs.phase != BIDDING or obs.seat not in obs.seats or not obs.legal:
@@ -152,6 +153,8 @@ def estimate_bids(obs: Observation, deadline: float, cancel=None, seed: int = 0,
         options = [b for b in options if b in (DARK_BID, PASS)]
     else:
         options = [b for b in options if b != DARK_BID]
+    if only is not None:
+        options = [b for b in options if b in only]
     totals = dict.fromkeys(options, 0.0)
     n = 0
     tries = 0

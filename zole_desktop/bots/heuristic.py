@@ -338,13 +338,19 @@ def _maza_card(v: View, legal: list[int]) -> int:
 
 
 # ---------------------------------------------------------------------------- bidding
-def heuristic_bid(obs: Observation, take_at: float, zole_at: float) -> int:
-    hand = mask_of(obs.hand)
-    forehand = obs.seat == obs.seats[0]
-    s = hand_strength(hand, forehand)
+def bid_strength(obs: Observation) -> float:
+    """The static value of the seat's hand as a bid: its strength, plus a little when a won
+    game would also close a pool."""
+    s = hand_strength(mask_of(obs.hand), obs.seat == obs.seats[0])
     pools = getattr(obs, "pools", None)
     if pools is not None and getattr(pools, "any", False):
-        s += 0.5  # a won game also closes a pool
+        s += 0.5
+    return s
+
+
+def heuristic_bid(obs: Observation, take_at: float, zole_at: float) -> int:
+    hand = mask_of(obs.hand)
+    s = bid_strength(obs)
     legal = set(obs.legal)
     if s >= zole_at and ZOLE_BID in legal:
         return ZOLE_BID

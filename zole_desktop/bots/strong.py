@@ -9,8 +9,14 @@ declarer's hand is expected to be strong) and, for a defender, the declarer's un
 a card in a layout is found by null-window probes: does the declarer reach 61, then 91 or 31?
 Node caps and a per-decision deadline bound the time; the first two tricks get fewer layouts.
 
-Bidding uses the static evaluator of the normal bot with the strong bot's own thresholds;
-burying compares the most promising burials on sampled layouts of the defenders' hands.
+Bidding starts from the static evaluator of the normal bot with the strong bot's own
+thresholds.  Where that value lies near a threshold (take or zole), the bot bids by simulating
+the contracts instead (:mod:`.bidsim`): the bids in question are judged on the same sampled
+layouts, each game solved double-dummy, and the best expected game points wins.  Open-card
+solving undervalues a declarer whose defenders cannot see the cards, so the declarer's
+contracts get a fixed allowance, fit so that on average the simulation agrees with the static
+thresholds right at them; the simulation decides by what the hand holds beyond its value.
+Burying compares the most promising burials on sampled layouts of the defenders' hands.
 Mazā zole and galdiņš (no partnership) are played by the normal bot's rules.
 """
 
@@ -21,11 +27,13 @@ import time
 
 from ..rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import BIDDING, BURYING, PASS, Observation
+from ..rules.state import BIDDING, BURYING, MAZA_BID, PASS, TAKE_BID, ZOLE_BID, Observation
 from .base import register
+from .bidsim import estimate_bids
 from .heuristic import (
     TAKE_AT,
     NormalBot,
+    bid_strength,
     burial_score,
     hand_strength,
     heuristic_bid,
@@ -145,6 +153,14 @@ class StrongBot(NormalBot):
     take_at = TAKE_AT - 0.5
     zole_at = 18.5
 
+    # bidding by simulation within this distance of a threshold, for at most this long
+    bid_window = 1.5
+    bid_budget = 0.30
+    # game points added to the simulated take and zole: over 234 hands of 900 deals near the
+    # thresholds, the simulated take − pass crossed zero at strength 15.1 (0.45 points short
+    # at 14.5) and zole − take at 18.55 (0.19 short at 18.5)
+    bid_allowance = {TAKE_BID: 0.45, ZOLE_BID: 0.2}
+
     # seconds per card decision by tricks done (0, 1, later), and the most layouts
     budgets = (0.40, 0.30, 0.11)
     max_layouts = (40, 50, 60)
@@ -166,7 +182,7 @@ class StrongBot(NormalBot):
         if len(legal) == 1:
             return legal[0]
         if obs.phase == BIDDING:
-            return heuristic_bid(obs, self.take_at, self.zole_at)
+            return self._bid(obs, deadline, cancel)
         if obs.phase == BURYING:
             return self._bury(obs, deadline, cancel)
         v = View(obs)
@@ -178,6 +194,35 @@ class StrongBot(NormalBot):
         elif deadline is None:
             deadline = time.perf_counter() + self.budgets[k] * self.scale
         return self._pimc_card(v, deadline, cancel, k)
+
+    def _bid(self, obs: Observation, deadline: float | None, cancel) -> int:
+        static = heuristic_bid(obs, self.take_at, self.zole_at)
+        legal = set(obs.legal)
+        if static == MAZA_BID:
+            return static
+        s = bid_strength(obs)
+        w = self.bid_window
+        if TAKE_BID in legal and abs(s - self.take_at) <= w:
+            options: tuple[int, ...] = (PASS, TAKE_BID)
+        elif ZOLE_BID in legal and abs(s - self.zole_at) <= w:
+            options = (TAKE_BID, ZOLE_BID)
+        else:
+            return static
+        options = tuple(b for b in options if b in legal)
+        if len(options) < 2:
+            return static
+        most = 60
+        if self.layouts is not None:
+            deadline, most = float("inf"), self.layouts
+        elif deadline is None:
+            deadline = time.perf_counter() + self.bid_budget * self.scale
+        est = estimate_bids(obs, deadline, cancel, seed=self.rng.randrange(1 << 30),
+                            pools=obs.pools, max_layouts=most, only=options)
+        if est.layouts < min(8, most):
+            return static
+        vals = {b: est.values[b] + self.bid_allowance.get(b, 0.0) for b in options}
+        # a tie goes to the static evaluator's bid
+        return max(options, key=lambda b: (round(vals[b], 6), b == static))
 
     def surrender(self, obs: Observation, deadline: float | None = None, cancel=None) -> bool:
         v = View(obs)
