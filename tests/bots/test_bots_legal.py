@@ -108,3 +108,22 @@ def test_bidding_with_pools_standing():
         for level in ("easy", "normal", "strong"):
             obs = st.observation(st.current_seat)
             assert _bot(level, i).choose(obs) in obs.legal
+
+
+def test_defender_does_not_lead_an_ace_of_a_suit_it_holds_whole():
+    """Holding all four clubs, an ace led only gives the declarer a ruff."""
+    from zole_desktop.rules.cards import card, parse_cards
+
+    hands = {1: parse_cards("9C KC TC AC TH 9D JD JC".split()),
+             2: parse_cards("9S AS 9H AH 7D 8D QD QH".split()),
+             0: parse_cards("KH KD TD AD JH JS QS QC".split())}
+    st = HandState.new(3, 0, hands, parse_cards(["KS", "TS"]), Rules())
+    st.apply(26)  # forehand passes
+    st.apply(26)
+    st.apply(27)  # the dealer takes
+    st.apply(card("KS"))
+    st.apply(card("TS"))
+    assert st.phase == PLAYING and st.current_seat == 1
+    for level in ("normal", "strong"):
+        bot = StrongBot(3, layouts=6) if level == "strong" else make_bot(level, 3)
+        assert bot.choose(st.observation(1)) != card("AC"), level

@@ -218,7 +218,10 @@ def _lead(v: View, legal: list[int]) -> int:
     d = v.decl
     decl_next = NEXT[v.pos] == d
     plain = [c for c in legal if c < 12]
-    aces = [c for c in plain if c & 3 == 3 and not v.void_in(d, SUIT_OF[c])]
+    # an ace of a suit someone else may still hold (holding the whole suit, an ace led only
+    # gives the declarer a ruff and the partner a discard)
+    aces = [c for c in plain if c & 3 == 3 and not v.void_in(d, SUIT_OF[c])
+            and v.unseen & SUIT_MASKS[SUIT_OF[c]]]
     if aces:
         # the suit longest outside (least likely to be ruffed)
         return max(aces, key=lambda c: (v.unseen & SUIT_MASKS[SUIT_OF[c]]).bit_count())
