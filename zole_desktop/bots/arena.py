@@ -6,7 +6,7 @@ seatings so that every bot holds every hand from every seat:
 * 3 distinct bots: the 6 permutations of the bots over the 3 seats;
 * 2 bots: the 6 assignments of the 3 seats in which both bots are present (aab, aba, baa,
   abb, bab, bba) — each bot sits in every seat 3 times and holds every hand 3 times;
-* 1 bot: the 3 rotations (self-play).
+* 1 bot: one seating, the bot in every seat (self-play; each bot has its own seed).
 
 A bot's result on a deal is the mean of its game points over all the (seating, seat) pairs in
 which it sat; the figures are means over deals with 95% intervals (1.96·sd/√n).  Each
