@@ -4,7 +4,7 @@ so nothing here waits on the clock (no timed assertions)."""
 
 import pygame
 import pytest
-from ui_helpers import run_until
+from ui_helpers import continue_from_menu, run_until
 
 from zole_desktop import saves
 from zole_desktop.rules.state import PLAYING, TAKE_BID
@@ -85,16 +85,8 @@ def test_save_mid_trick_and_continue_exactly(saving_app, data_dir):
     assert saved is not None and saved.current.observation(0) == obs
     assert saved.describe() == (1, sum(len(x.cards) for x in st.completed) + len(st.trick))
 
-    from zole_desktop.ui.menus import MainMenu
-
     app2 = saving_app(hints=False)
-    menu = MainMenu()
-    app2.stack.push(menu)
-    app2.step()
-    assert menu.widgets[0].enabled
-    menu.widgets[0].activate()
-    t2 = app2.stack.top
-    assert isinstance(t2, TableScene)
+    t2 = continue_from_menu(app2)
     assert run_until(app2, lambda: t2.state is not None, 100)
     assert t2.state.observation(0) == obs
     assert t2.session.match.totals == totals and t2.session.serious is False

@@ -58,22 +58,13 @@ def test_broken_save_is_set_aside_in_one_line(data_dir):
 
 
 def test_continue_from_the_menu(make_app, data_dir):
-    from ui_helpers import run_until
-
-    from zole_desktop.ui.menus import MainMenu
-    from zole_desktop.ui.table import TableScene
+    from ui_helpers import continue_from_menu, run_until
 
     s = Session(players=3, names=["Me", "A", "B"], levels=[None, "random", "random"], human=0,
                 length=6, seed=3)
     _play(s, random.Random(2))
     s.save()
     app = make_app()
-    menu = MainMenu()
-    app.stack.push(menu)
-    app.step()
-    assert menu.widgets[0].enabled
-    menu.widgets[0].activate()
-    table = app.stack.top
-    assert isinstance(table, TableScene)
+    table = continue_from_menu(app)
     assert table.session.hand_number == 2
     assert run_until(app, lambda: table.state is not None and table.deal is not None, 100)

@@ -65,3 +65,18 @@ def new_table(app, players=3, seed=3, human_forehand=True, **rules):
     table = TableScene(s)
     app.stack.push(table)
     return table
+
+
+def continue_from_menu(app):
+    """Open the main menu, choose Continue (it must be enabled) and return the table."""
+    from zole_desktop.ui.menus import MainMenu
+    from zole_desktop.ui.table import TableScene
+
+    menu = MainMenu()
+    app.stack.push(menu)
+    app.step()
+    assert menu.widgets[0].enabled
+    menu.widgets[0].activate()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table
