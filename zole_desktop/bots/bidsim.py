@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from ..rules.cards import FULL_DECK, cards_of, mask_of, points_of
 from ..rules.pools import Pools
@@ -39,7 +38,7 @@ from ..rules.state import (
     HandState,
     Observation,
 )
-from .heuristic import TAKE_AT, ZOLE_AT, burial_score, hand_strength, heuristic_bid, heuristic_card
+from .heuristic import TAKE_AT, ZOLE_AT, best_burial, hand_strength, heuristic_bid, heuristic_card
 from .solver import NodeLimit, Solver
 from .view import View
 
@@ -110,11 +109,7 @@ def _play_out(st: HandState) -> None:
 def _outcome(st: HandState, seat: int, cancel) -> float:
     """Game points for ``seat`` once the bidding of ``st`` is over."""
     if st.phase == BURYING:
-        d = st.declarer
-        hand10 = st.hands[d]
-        pair = max(combinations(cards_of(hand10), 2),
-                   key=lambda p: (burial_score(hand10, p), -p[0], -p[1]))
-        for c in pair:
+        for c in best_burial(st.hands[st.declarer]):
             st.apply(c)
     if st.phase == DONE or st.contract in (MAZA, GALDINS):
         _play_out(st)
