@@ -48,6 +48,9 @@ DEFAULT_SIZE = (1280, 720)
 DRAG_THRESHOLD = 8
 ANIM_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 WAKE = pygame.USEREVENT + 1  # posted by worker threads when a result is ready
+IDLE_WAIT_MS = 500  # an idle loop looks at the clock at least this often (timers, toasts)
+MAX_FRAME_TIME = 0.1  # a longer gap between passes is not made up for
+MAX_STEPS_PER_FRAME = 3  # update steps at most per pass (60 Hz steps, ~20 fps floor)
 
 
 class SizeError(ValueError):
@@ -95,6 +98,7 @@ class App:
         self.dirty = True
         self.time = 0.0
         self.frames = 0
+        self.passes = 0  # passes of the real loop (each: events, up to 3 steps, a frame)
         self.frame_hook: Callable[[float], None] | None = None  # bench: called per drawn frame
         self.moment_hook: Callable[[str, pygame.Surface], None] | None = None
         self._moments: list[str] = []
@@ -315,7 +319,30 @@ class App:
         if self.dirty or self.stack.animating():
             self.draw()
 
+    def pump(self) -> bool:
+        """Process every pending event; True if any of them was acted on (input, a
+        worker's wake-up, a resize), so that an update step must follow in this frame."""
+        acted = False
+        for ev in pygame.event.get():
+            self.process(ev)
+            if ev.type != pygame.NOEVENT:
+                acted = True
+        return acted
+
+    def needs_steps(self) -> bool:
+        """Something moves, waits on a timer or shows a toast: keep stepping at 60 Hz."""
+        return bool(self.stack.busy() or self.dirty
+                    or (self.toast_text and self.time < self.toast_until))
+
     def run(self, until: Callable[[], bool] | None = None, max_steps: int | None = None) -> None:
+        """The loop.  ``fast`` steps without sleeping (demo, bench, long tests); otherwise
+        real time: fixed 60 Hz update steps while something moves, and a blocking wait on
+        the event queue while nothing does.
+
+        Whatever wakes the loop (a click, a key, a worker's result) is followed by at least
+        one update step and a frame in the same pass, so it is acted on at once.  The clock
+        restarts after an idle wait, and at most ``MAX_STEPS_PER_FRAME`` steps run per pass,
+        so a long sleep or a stalled frame never turns into a burst of catch-up steps."""
         if self.fast:
             n = 0
             while self.running and (until is None or not until()):
@@ -326,28 +353,39 @@ class App:
             return
         last = time.perf_counter()
         acc = 0.0
-        while self.running and self.stack.scenes:
-            busy = self.stack.busy() or (self.toast_text and self.time < self.toast_until)
-            if not busy and not self.dirty:
-                ev = pygame.event.wait(500)  # idle: sleep until something happens
+        n = 0
+        while self.running and self.stack.scenes and (until is None or not until()):
+            self.passes += 1
+            acted = False
+            if not self.needs_steps():
+                ev = pygame.event.wait(IDLE_WAIT_MS)  # idle: sleep until something happens
                 if ev.type != pygame.NOEVENT:
                     self.process(ev)
-                last = time.perf_counter()
-            for ev in pygame.event.get():
-                self.process(ev)
+                    acted = True
+                last = time.perf_counter()  # the clock slept too: no catch-up for the wait
+                acc = 0.0
+            acted = self.pump() or acted
             now = time.perf_counter()
-            acc += min(now - last, 0.25)
+            acc += min(now - last, MAX_FRAME_TIME)
             last = now
-            while acc >= STEP:
+            if acted and acc < STEP:
+                acc = STEP  # an event is acted on in this pass, not after the next sleep
+            steps = 0
+            while acc >= STEP and steps < MAX_STEPS_PER_FRAME:
                 self.time += STEP
                 self.stack.update(STEP)
                 acc -= STEP
-                busy = True
+                steps += 1
+            if steps == MAX_STEPS_PER_FRAME:
+                acc = min(acc, STEP)  # a stalled frame: drop the backlog, don't burst
             if not self.stack.scenes:
                 break
             if self.dirty or self.stack.animating():
                 self.draw()
-            if self.stack.busy():
+            n += 1
+            if max_steps is not None and n >= max_steps:
+                break
+            if self.needs_steps() and not pygame.event.peek():
                 rest = STEP - acc - (time.perf_counter() - last)
                 if rest > 0.001:
                     time.sleep(rest)

@@ -1,0 +1,280 @@
+"""The real (non-fast) loop, driven as a person drives it.
+
+Every other UI test steps the loop in its fast mode, which no player runs.  Here ``App.run``
+keeps wall-clock time, sleeps when nothing moves, and real pygame events arrive from another
+thread (SDL's queue is thread-safe), as clicks and keys arrive from a person.  Each input must
+be acted on within a few drawn frames, whether the loop was asleep or animating.  (A loop that
+handled a click while idle but never ran an update step after it froze at the first bid while
+all the fast-mode tests passed.)
+"""
+
+import hashlib
+import time
+
+import pygame
+import pytest
+from ui_helpers import button, card_point
+
+from zole_desktop.i18n import set_language
+from zole_desktop.storage import Settings
+from zole_desktop.ui.app import App
+from zole_desktop.ui.probe import (
+    Probe,
+    click_events,
+    drag_events,
+    key_events,
+    run_with_driver,
+    wait_until,
+)
+
+FEW_FRAMES = 3  # an input shows on the first frame after it; allow two more for a busy CI
+
+
+@pytest.fixture
+def real_app(data_dir):
+    set_language("en")
+    apps = []
+
+    def make(animation="fast", save=True, size=(1280, 720)):
+        app = App(size, Settings(language="en", animation=animation, sound=False,
+                                 hints=True), fast=False, save=save)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.shutdown()
+
+
+def settled(table):
+    return not any(s.moving(table.clock) for s in table.sprites)
+
+
+def top(app):
+    return app.stack.scenes[-1] if app.stack.scenes else None
+
+
+def save_digest(data_dir):
+    p = data_dir / "current-match.json"
+    return hashlib.md5(p.read_bytes()).hexdigest() if p.exists() else None
+
+
+def quick(probe, sent):
+    assert sent.frames is not None and sent.frames <= FEW_FRAMES, \
+        f"{sent.label}: shown after {sent.frames} frames ({sent.latency_ms:.0f} ms)"
+    assert not probe.errors, probe.errors
+
+
+def idle(app, seconds=0.7):
+    """Wait until the loop has drawn nothing for a while: it sleeps in the event queue."""
+    frames = app.frames
+    time.sleep(seconds)
+    return app.frames == frames
+
+
+def new_table(app, seed):
+    from zole_desktop.ui.session import Session
+    from zole_desktop.ui.table import TableScene
+
+    s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, "random", "random"],
+                human=0, length=2, seed=seed)
+    s.match.dealer = 2  # the person is forehand: the first to bid
+    table = TableScene(s)
+    app.stack.push(table)
+    return table
+
+
+def test_a_whole_hand_on_the_real_loop(real_app, data_dir):
+    """Bid, take the talon, bury, every card (by click, drag and keys), undo, summary, score
+    sheet, next hand: every input is acted on within a few frames, idle or not."""
+    from zole_desktop.ui.menus import PauseMenu
+    from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+
+    app = real_app()
+    table = new_table(app, seed=3)
+    probe = Probe(app)
+    log = []
+
+    def send(label, events, effect):
+        sent = probe.send(label, events, effect)
+        quick(probe, sent)
+        log.append(sent)
+        return sent
+
+    def driver():
+        st = lambda: table.state  # noqa: E731
+        assert wait_until(lambda: table.waiting_for() == "bid" and settled(table))
+        # the loop sleeps while the table waits for me, and still hears the click at once
+        assert wait_until(lambda: idle(app), 10), "the loop never went idle at my turn"
+        before = save_digest(data_dir)
+        n = len(st().actions())
+        send("take (idle)", click_events(button(table, "Take").rect.center),
+             lambda n=n: len(st().actions()) > n)
+        assert wait_until(lambda: save_digest(data_dir) != before, 5), "the bid was not saved"
+
+        assert wait_until(lambda: table.waiting_for() == "bury" and settled(table))
+        hand = table.my_hand()
+        send("select", click_events(card_point(table, hand[-1])),
+             lambda: len(table.selected) == 1)
+        send("select 2", click_events(card_point(table, hand[-2])),
+             lambda: len(table.selected) == 2)
+        send("bury", click_events(button(table, "Bury these two").rect.center),
+             lambda: st().buried.bit_count() == 2)
+
+        # Esc opens the pause menu over the table and closes it again
+        send("pause", key_events(pygame.K_ESCAPE), lambda: isinstance(top(app), PauseMenu))
+        send("resume", key_events(pygame.K_ESCAPE), lambda: top(app) is table)
+
+        played = 0
+        undone = False
+        while True:
+            assert wait_until(lambda: table.waiting_for() == "play" and settled(table)
+                              or isinstance(top(app), HandSummary), 60)
+            if isinstance(top(app), HandSummary):
+                break
+            legal = table.legal_cards()
+            c = next(c for c in table.my_hand() if c in legal)
+            n = len(st().actions())
+            if played == 0:
+                send("drag a card", drag_events(card_point(table, c),
+                                                (app.size[0] // 2, app.size[1] // 2)),
+                     lambda n=n: len(st().actions()) > n)
+            elif played == 1:
+                # keys: the arrows bring the focus to the card, Enter plays it
+                send("arrow shows the focus", key_events(pygame.K_RIGHT),
+                     lambda: table.keyboard)
+                hand = table.my_hand()
+                while table.focus != ("card", hand.index(c)):
+                    want = ("card", (table.focus[1] + 1) % len(hand))
+                    send("arrow", key_events(pygame.K_RIGHT),
+                         lambda want=want: table.focus == want)
+                send("enter plays the card", key_events(pygame.K_RETURN),
+                     lambda n=n: len(st().actions()) > n)
+            else:
+                send(f"card {played}", click_events(card_point(table, c)),
+                     lambda n=n: len(st().actions()) > n)
+            played += 1
+            if played == 2 and not undone:
+                assert wait_until(lambda: table.can_undo() and settled(table), 30)
+                k = len(st().actions())
+                send("ctrl+z", key_events(pygame.K_z, pygame.KMOD_CTRL),
+                     lambda k=k: len(st().actions()) < k)
+                undone = True
+                played -= 1
+        assert played >= 6, played
+        send("close the summary", key_events(pygame.K_RETURN),
+             lambda: isinstance(top(app), ScoreSheet))
+        sheet = top(app)
+        assert wait_until(lambda: sheet.buttons and sheet.buttons[0].rect.w > 0, 5)
+        send("next hand", click_events(sheet.buttons[0].rect.center),
+             lambda: top(app) is table and table.hand_no == 2)
+        # the deal moved on: the bots may speak first; my first decision, whatever it is
+        assert wait_until(lambda: table.waiting_for() is not None and settled(table), 60)
+        n = len(st().actions())
+        if table.waiting_for() == "bid":
+            assert table.focus == ("button", 0)  # the first button is Pass
+            send("pass by Enter", key_events(pygame.K_RETURN),
+                 lambda n=n: len(st().actions()) > n)
+            assert st().bids[0 if st().bids[0] == 26 else -1] == 26
+        elif table.waiting_for() == "play":
+            c = next(c for c in table.my_hand() if c in table.legal_cards())
+            send("first card of hand 2", click_events(card_point(table, c)),
+                 lambda n=n: len(st().actions()) > n)
+        else:
+            hand = table.my_hand()
+            send("select", click_events(card_point(table, hand[0])),
+                 lambda: len(table.selected) == 1)
+
+    run_with_driver(app, driver, timeout=240)
+    assert table.hand_no == 2
+    assert len(table.session.match.rows) == 1
+    assert len(log) >= 14
+
+
+def test_idle_loop_sleeps_and_wakes_at_once(real_app):
+    """An idle menu draws nothing and costs no steps; a key is shown on the next frame."""
+    from zole_desktop.ui.menus import MainMenu
+
+    app = real_app(save=False)
+    menu = MainMenu()
+    app.stack.push(menu)
+    probe = Probe(app)
+    seen = {}
+
+    def driver():
+        assert wait_until(lambda: idle(app, 0.6), 10)
+        t0 = app.time
+        time.sleep(1.2)
+        seen["steps while idle"] = round((app.time - t0) / (1 / 60))
+        focus = menu.focus
+        sent = probe.send("down", key_events(pygame.K_DOWN), lambda: menu.focus != focus)
+        quick(probe, sent)
+        seen["frames"] = sent.frames
+
+    run_with_driver(app, driver, timeout=60)
+    assert seen["steps while idle"] <= 1, seen
+    assert seen["frames"] == 1, seen
+
+
+def test_animation_after_a_long_idle_wait_has_no_burst(real_app):
+    """After sleeping, the clock takes up from now: the first frames step once each."""
+    app = real_app(save=False, animation="normal")
+    table = new_table(app, seed=5)
+    steps = []  # (pass, game time) of every update step
+    update = app.stack.update
+
+    def counted(dt):
+        steps.append((app.passes, app.time))
+        update(dt)
+
+    app.stack.update = counted
+    probe = Probe(app)
+    marks = {}
+
+    def driver():
+        assert wait_until(lambda: table.waiting_for() == "bid" and settled(table), 60)
+        assert wait_until(lambda: idle(app, 1.0), 10)
+        marks["wake"] = len(steps)
+        n = len(table.state.actions())
+        sent = probe.send("take", click_events(button(table, "Take").rect.center),
+                          lambda: len(table.state.actions()) > n)
+        quick(probe, sent)
+        assert wait_until(lambda: table.waiting_for() == "bury" and settled(table), 30)
+
+    run_with_driver(app, driver, timeout=90)
+    after = steps[marks["wake"]:]
+    per_pass = {}
+    for p, _t in after:
+        per_pass[p] = per_pass.get(p, 0) + 1
+    first = after[0][0]
+    assert per_pass[first] == 1, "the click after a long sleep runs one step, not a burst"
+    assert max(per_pass.values()) <= 3, per_pass
+    # the game clock kept to the wall clock: no jump over the sleep
+    assert after[0][1] - steps[marks["wake"] - 1][1] < 0.02
+
+
+def test_guided_first_game_answers_on_the_real_loop(real_app):
+    """The guided game's first steps: "Got it", then the coach's bid, by clicks."""
+    from zole_desktop.ui.tutorial import TutorialTableScene
+
+    app = real_app(save=False)
+    table = TutorialTableScene()
+    app.stack.push(table)
+    probe = Probe(app)
+
+    def driver():
+        assert wait_until(lambda: table.current == "start"
+                          and table.coach_button.rect.w > 0, 60)
+        sent = probe.send("got it", click_events(table.coach_button.rect.center),
+                          lambda: table.current != "start")
+        quick(probe, sent)
+        assert wait_until(lambda: table.waiting_for() == "bid" and settled(table), 60)
+        _cards, advised = table.advised()
+        assert advised is not None
+        n = len(table.state.actions())
+        sent = probe.send("coach's bid", click_events(advised.rect.center),
+                          lambda: len(table.state.actions()) > n)
+        quick(probe, sent)
+
+    run_with_driver(app, driver, timeout=120)
+    assert table.state.bids
