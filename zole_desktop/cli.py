@@ -49,7 +49,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "frames":
         from .ui.bench import bench_frames
 
-        return bench_frames(size=args.size, as_json=args.json)
+        return bench_frames(size=args.size or "1920x1080", as_json=args.json)
+    if args.what == "input":
+        from .ui.bench import bench_input
+
+        return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
+                           as_json=args.json)
     print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
@@ -76,10 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.set_defaults(func=_cmd_replay)
 
-    b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times)")
-    b.add_argument("what", choices=["rules", "frames"])
+    b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times), "
+                       "input (latency on the real loop)")
+    b.add_argument("what", choices=["rules", "frames", "input"])
     b.add_argument("--seconds", type=float, default=3.0, help="how long to measure (rules)")
-    b.add_argument("--size", default="1920x1080", help="window size for frames")
+    b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
+    b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
+    b.add_argument("--seed", type=int, default=1, help="deal and moments (input)")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_cmd_bench)
 

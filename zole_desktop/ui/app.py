@@ -7,10 +7,11 @@ window costs next to no CPU.  ``fast=True`` (demo, bench) steps without sleeping
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
@@ -432,6 +433,21 @@ def draw_toast(surface: pygame.Surface, message: str) -> None:
     surface.blit(t, r)
 
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
+    """On X11/Wayland systems: True when there is nowhere to open a window and the user did
+    not ask SDL for a driver (it would otherwise pick an invisible one and sit there)."""
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if plat.startswith(("win", "darwin", "cygwin", "msys", "emscripten")):
+        return False
+    if env.get("SDL_VIDEODRIVER"):
+        return False
+    return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
 def run_game(args) -> int:
     """``python -m zole_desktop``: the game."""
     data_dir = getattr(args, "data_dir", None)
@@ -459,10 +475,21 @@ def run_game(args) -> int:
     set_language(lang)
     if size is None:
         size = (max(MIN_SIZE[0], settings.window_width), max(MIN_SIZE[1], settings.window_height))
+    if no_display():
+        print(_("zole: no display was found (DISPLAY and WAYLAND_DISPLAY are not set); "
+                "set SDL_VIDEODRIVER to choose a video driver"), file=sys.stderr)
+        return 1
     try:
         app = App(size, settings)
     except pygame.error as e:
         print(_("zole: cannot open a window: {error}").format(error=e), file=sys.stderr)
+        return 1
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        app.shutdown()
+        print(_("zole: no display was found (SDL chose its {driver} driver); "
+                "set SDL_VIDEODRIVER to choose a video driver").format(driver=driver),
+              file=sys.stderr)
         return 1
     if messages:
         app.toast(messages[-1])

@@ -10,6 +10,8 @@ import statistics
 import sys
 import time
 
+import pygame
+
 from ..i18n import _
 
 
@@ -80,3 +82,170 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
                           "frame_ms_p99": round(p99, 2), "frame_ms_max": round(mx, 2),
                           "startup_ms": round(startup_ms)}))
     return 0
+
+
+def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
+                as_json: bool = False) -> int:
+    """``bench input``: the real loop, a person's input at random moments.
+
+    A driver thread posts real events (clicks on bid buttons and cards, Enter on the summary
+    and the score sheet, Esc to pause and resume) while a hand against two normal bots is
+    dealt and played with the normal animations.  For each input it measures the time from
+    posting to the first drawn frame that shows its effect, and sorts it by the moment it
+    came at: an idle table waiting for the person, an animation, a bot thinking, an overlay.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .app import App, SizeError, parse_size
+
+    try:
+        wh = parse_size(size)
+    except SizeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 2
+    if hands < 1 or hands > 50:
+        print("bench: --hands must be between 1 and 50", file=sys.stderr)
+        return 2
+    import random
+    import threading
+
+    from .. import storage
+    from ..i18n import set_language
+    from .menus import PauseMenu
+    from .probe import Probe, ProbeTimeout, click_events, key_events, run_with_driver
+    from .session import Session
+    from .sheet import HandSummary, ScoreSheet
+    from .table import TableScene
+
+    set_language("en")
+    settings = storage.Settings(language="en", sound=False, hints=True)
+    app = App(wh, settings, fast=False, save=False)
+    session = Session(players=3, names=["A", "B", "C"], levels=[None, "normal", "normal"],
+                      human=0, length=hands, seed=seed)
+    table = TableScene(session)
+    app.stack.push(table)
+    probe = Probe(app)
+    rng = random.Random(seed)
+    kinds: dict[int, str] = {}
+    stop = threading.Event()
+
+    def top():
+        return app.stack.scenes[-1] if app.stack.scenes else None
+
+    def settled() -> bool:
+        return not any(s.moving(table.clock) for s in table.sprites)
+
+    def moment() -> str:
+        c = table.cond
+        if not settled():
+            return "animation"
+        if c is not None and c[0] == "bot":
+            return "bot"
+        return "idle"
+
+    def one() -> None:
+        t = top()
+        if t is None or table.closed:
+            stop.set()
+            return
+        if isinstance(t, (HandSummary, ScoreSheet)):
+            if isinstance(t, ScoreSheet) and t.final:
+                stop.set()
+                return
+            send("overlay", key_events(pygame.K_RETURN), lambda t=t: top() is not t)
+            return
+        if isinstance(t, PauseMenu):
+            send("pause", key_events(pygame.K_ESCAPE), lambda: top() is table)
+            return
+        if t is not table:
+            return
+        kind = table.waiting_for()
+        when = moment()
+        st = table.state
+        if kind is not None and when == "idle":
+            n = len(st.actions())
+            if kind == "bid":
+                bs = [b for b in table.buttons if b.enabled]
+                b = bs[0] if rng.random() < 0.7 else rng.choice(bs)  # mostly Pass
+                send("idle", click_events(b.rect.center), lambda n=n: len(st.actions()) > n)
+            elif kind == "play":
+                legal = table.legal_cards()
+                hand = table.my_hand()
+                c = rng.choice([c for c in hand if c in legal])
+                send("idle", click_events(_card_point(table, hand, c)),
+                     lambda n=n: len(st.actions()) > n)
+            elif kind == "bury":
+                hand = table.my_hand()
+                if len(table.selected) < table.bury_need:
+                    k = len(table.selected)
+                    c = rng.choice([c for c in hand if c not in table.selected])
+                    send("idle", click_events(_card_point(table, hand, c)),
+                         lambda k=k: len(table.selected) != k)
+                else:
+                    b = table.buttons[0]
+                    send("idle", click_events(b.rect.center),
+                         lambda: st.phase != "burying" and table.waiting_for() != "bury")
+            return
+        # an animation or a bot thinking: Esc opens the pause menu (the next moment closes it)
+        send(when, key_events(pygame.K_ESCAPE), lambda: isinstance(top(), PauseMenu))
+
+    def send(kind: str, events, effect) -> None:
+        p = probe.send(kind, events, effect, timeout=10.0)
+        kinds[id(p)] = kind
+
+    def driver() -> None:
+        deadline = time.perf_counter() + 60.0 * hands + 60.0
+        while not stop.is_set() and time.perf_counter() < deadline:
+            time.sleep(rng.uniform(0.03, 0.5))
+            try:
+                one()
+            except (AttributeError, IndexError, KeyError, ValueError, TypeError):
+                continue  # the table changed under the driver's look: try again
+        stop.set()
+
+    failed = ""
+    try:
+        run_with_driver(app, driver, timeout=60.0 * hands + 90.0)
+    except ProbeTimeout as e:
+        failed = str(e)
+    finally:
+        app.shutdown()
+    rows = [p for p in probe.results if p.latency_ms is not None]
+    report: dict = {"size": f"{wh[0]}x{wh[1]}", "hands": len(session.match.rows)}
+
+    def stats(ms: list[float]) -> dict:
+        return {"count": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else 0.0,
+                "p95_ms": round(_percentile(ms, 95), 1), "max_ms": round(max(ms, default=0), 1)}
+
+    report["all"] = stats([p.latency_ms for p in rows if p.latency_ms is not None])
+    report["frames_max"] = max((p.frames or 0 for p in rows), default=0)
+    for k in ("idle", "animation", "bot", "overlay", "pause"):
+        ms = [p.latency_ms for p in rows if p.latency_ms is not None and kinds.get(id(p)) == k]
+        if ms:
+            report[k] = stats(ms)
+    print(f"input latency, real loop, {report['size']}, {report['hands']} hands "
+          f"against two normal bots (event posted -> first frame showing its effect):")
+    for k in ("all", "idle", "animation", "bot", "overlay", "pause"):
+        if k in report:
+            r = report[k]
+            print(f"  {k:9} n={r['count']:4}  median {r['median_ms']:6.1f} ms  "
+                  f"p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms")
+    print(f"  at most {report['frames_max']} frames from an input to its effect")
+    if failed:
+        print(f"bench: {failed}", file=sys.stderr)
+        report["failed"] = failed
+    if as_json:
+        print(json.dumps(report))
+    return 1 if failed else 0
+
+
+def _card_point(table, hand: list[int], c: int) -> tuple[int, int]:
+    """A point on the visible part of one of my cards (the next card may cover its right)."""
+    r = table.card_rect(c)
+    i = hand.index(c)
+    right = r.right
+    if i + 1 < len(hand):
+        nxt = table.card_rect(hand[i + 1])
+        if nxt is not None:
+            right = min(r.right, nxt.left)
+    return ((r.left + right) // 2, r.centery)
