@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
@@ -180,6 +181,12 @@ def guide_scene():
     return GuideScene
 
 
+def deck_choices(themes: list[str]):
+    """(theme id, its name) for a choice row; the name is read when drawn, so it is always
+    in the current language."""
+    return [(t, functools.partial(theme_label, t)) for t in themes]
+
+
 LENGTHS = [(6, N_("6 hands")), (12, N_("12 hands")), (24, N_("24 hands")),
            (36, N_("36 hands")), (0, N_("No limit"))]
 
@@ -225,8 +232,8 @@ class NewGameScene(FormScene):
                                     n, self.options[n]))))
         ws.append(Heading(N_("Cards"), small=True))
         themes = available_themes() or ["classic"]
-        ws.append(ChoiceRow(N_("Deck"), [(t, theme_label(t)) for t in themes],
-                            lambda: self.theme, self._set_theme))
+        ws.append(ChoiceRow(N_("Deck"), deck_choices(themes), lambda: self.theme,
+                            self._set_theme))
         self.widgets = ws
         self.footer = [Button(N_("Back"), self.back), Button(N_("Start"), self.start,
                                                              primary=True)]
@@ -283,8 +290,7 @@ class SettingsScene(FormScene):
         self.widgets = [
             ChoiceRow(N_("Language"), [(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES],
                       lambda: st.language or "en", self._set_language),
-            ChoiceRow(N_("Deck"), [(t, theme_label(t)) for t in themes], lambda: st.theme,
-                      self.app.set_theme),
+            ChoiceRow(N_("Deck"), deck_choices(themes), lambda: st.theme, self.app.set_theme),
             ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
                       lambda v: setattr(st, "animation", v)),
             ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),

@@ -266,12 +266,23 @@ def procedural_back(w: int, h: int) -> pygame.Surface:
     return s
 
 
+_label_cache: dict[Path, tuple[tuple[int, int], object]] = {}
+
+
 def theme_label(theme_id: str, root: Path | None = None) -> str:
-    """The theme's name in the current language, read from theme.toml alone."""
+    """The theme's name in the current language, read from theme.toml alone.  Called when
+    a label is drawn, so that it follows a language switch; the file is parsed again only
+    when it changes."""
     root = root or resources.themes_dir()
     try:
-        data = _read_bounded(resources.within(root, theme_id) / "theme.toml", MAX_TOML_BYTES)
-        meta = tomllib.loads(data.decode("utf-8"))
-        return _tri(meta.get("name"), language()) or theme_id
-    except (ThemeError, ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        path = resources.within(root, theme_id) / "theme.toml"
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        got = _label_cache.get(path)
+        if got is None or got[0] != stamp:
+            data = _read_bounded(path, MAX_TOML_BYTES)
+            got = (stamp, tomllib.loads(data.decode("utf-8")).get("name"))
+            _label_cache[path] = got
+        return _tri(got[1], language()) or theme_id
+    except (OSError, ThemeError, ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return theme_id

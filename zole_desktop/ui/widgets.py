@@ -134,7 +134,8 @@ class Button(Widget):
 class ChoiceRow(Widget):
     """A label, the current value between ◀ ▶, and an optional one-line explanation."""
 
-    def __init__(self, label: str | Callable[[], str], options: Sequence[tuple[Any, str]],
+    def __init__(self, label: str | Callable[[], str],
+                 options: Sequence[tuple[Any, str | Callable[[], str]]],
                  get: Callable[[], Any], set_: Callable[[Any], None],
                  explain: str | Callable[[], str] = "",
                  enabled: bool | Callable[[], bool] = True) -> None:
@@ -187,7 +188,12 @@ class ChoiceRow(Widget):
             self._move(1)
 
     def value_text(self) -> str:
+        """The current value's label in the current language: a message id, or a callable
+        that names the value when drawn (a deck's name from its theme.toml)."""
         lab = self.options[self.index()][1] if self.options else ""
+        if callable(lab):
+            lab = lab()
+            return lab if lab else str(self.get())
         return _(lab) if lab else str(self.get())
 
     def draw(self, surface, focused: bool) -> None:
