@@ -295,3 +295,65 @@ def test_bench_input_reports_latency_as_json(data_dir, capsys):
     assert 0 < report["all"]["median_ms"] <= report["all"]["p95_ms"] <= report["all"]["max_ms"]
     assert 1 <= report["frames_max"]
     assert "failed" not in report
+
+
+def test_menus_text_and_table_keys_on_the_real_loop(real_app, data_dir):
+    """Main menu -> New game (a typed name, Backspace, Tab) -> Start; at the table F1 opens
+    the guide and Esc closes it, the window is resized, the wheel scrolls the score sheet, and
+    Leave the table -> Continue picks the hand up where it stood."""
+    from zole_desktop.ui.menus import MainMenu, NewGameScene, PauseMenu
+    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.widgets import TextField
+
+    app = real_app()
+    menu = MainMenu()
+    app.stack.push(menu)
+    probe = Probe(app)
+    seen = {}
+
+    def send(label, events, effect):
+        sent = probe.send(label, events, effect)
+        quick(probe, sent)
+        return sent
+
+    def text_events(s):
+        return [pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in s]
+
+    def driver():
+        assert wait_until(lambda: menu.widgets[1].rect.w > 0 and idle(app, 0.6), 10)
+        send("new game", click_events(menu.widgets[1].rect.center),
+             lambda: isinstance(top(app), NewGameScene))
+        form = top(app)
+        field = next(w for w in form.widgets if isinstance(w, TextField))
+        assert wait_until(lambda: field.rect.w > 0, 5)
+        send("focus the name", click_events(field.rect.center),
+             lambda: form.all_widgets()[form.focus] is field)
+        send("type", text_events("Ilzex"), lambda: form.name == "Ilzex")
+        send("backspace", key_events(pygame.K_BACKSPACE), lambda: form.name == "Ilze")
+        f = form.focus
+        send("tab", key_events(pygame.K_TAB), lambda: form.focus != f)
+        start = form.footer[1]
+        send("start", click_events(start.rect.center), lambda: isinstance(top(app), TableScene))
+        table = top(app)
+        assert table.session.names[0] == "Ilze"
+        assert wait_until(lambda: table.waiting_for() is not None and settled(table), 60)
+        send("F1 opens the guide", key_events(pygame.K_F1),
+             lambda: top(app) is not table and not isinstance(top(app), PauseMenu))
+        send("Esc closes it", key_events(pygame.K_ESCAPE), lambda: top(app) is table)
+        send("resize", [pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600))],
+             lambda: app.size == (1024, 600))
+        seen["actions"] = len(table.state.actions())
+        seen["hand"] = table.my_hand()
+        send("pause", key_events(pygame.K_ESCAPE), lambda: isinstance(top(app), PauseMenu))
+        pause = top(app)
+        leave = pause.widgets[3]
+        send("leave the table", click_events(leave.rect.center), lambda: top(app) is menu)
+        assert wait_until(lambda: menu.widgets[0].enabled, 5)
+        send("continue", click_events(menu.widgets[0].rect.center),
+             lambda: isinstance(top(app), TableScene))
+        again = top(app)
+        assert wait_until(lambda: again.state is not None and settled(again), 30)
+        seen["again"] = (len(again.state.actions()), again.my_hand())
+
+    run_with_driver(app, driver, timeout=180)
+    assert seen["again"] == (seen["actions"], seen["hand"])

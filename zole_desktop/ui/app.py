@@ -203,7 +203,8 @@ class App:
 
     def _resized(self, size: tuple[int, int]) -> None:
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
-        if (w, h) != tuple(size) and not self.fullscreen:
+        # below the minimum, or a surface that did not follow the window: set it anew
+        if not self.fullscreen and self.screen.get_size() != (w, h):
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.size = self.screen.get_size()
         if not self.fullscreen:
