@@ -2,7 +2,9 @@
 
 import time as _time
 
-__version__ = "0.1.0"
+from .version import version as _version
+
+__version__ = _version()  # from pyproject.toml, the one place the version is written
 
 # when the package was first imported: start-up times are measured from here
 STARTED = _time.perf_counter()

@@ -69,7 +69,10 @@ def _lazy(module: str, func: str) -> Callable[[argparse.Namespace], int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     p = _Parser(prog="zole", description="Zole, Latvia's national card game.")
+    p.add_argument("--version", action="version", version=f"zole {__version__}")
     p.add_argument("--data-dir", help="where settings and saves live (default: your user "
                    "data folder; or $ZOLE_DESKTOP_HOME)")
     p.add_argument("--size", help="window size WxH, e.g. 1280x720")
