@@ -1,30 +1,46 @@
-"""The PyInstaller bundle builds from build/zole_desktop.spec and plays a hand headless."""
+"""The PyInstaller bundle builds from build/zole_desktop.spec and plays a hand headless; the
+Linux .deb made from it has the layout a desktop expects and runs from where it installs."""
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
 from tests.helpers import ROOT
 
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+APP_ID = "lv.zole.desktop"
 
-def test_bundle_builds_and_plays_a_hand(tmp_path):
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
     if importlib.util.find_spec("PyInstaller") is None:
         if os.environ.get("CI"):
             raise AssertionError("PyInstaller must be installed in CI (test extras)")
         pytest.skip("PyInstaller is not installed")
-    dist, work = tmp_path / "dist", tmp_path / "work"
+    tmp = tmp_path_factory.mktemp("bundle")
+    dist, work = tmp / "dist", tmp / "work"
     build = subprocess.run(
         [sys.executable, "-m", "PyInstaller", str(ROOT / "build" / "zole_desktop.spec"),
          "--noconfirm", "--distpath", str(dist), "--workpath", str(work)],
         capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert build.returncode == 0, build.stderr[-3000:]
-    exe = dist / "zole" / ("zole.exe" if sys.platform == "win32" else "zole")
+    return dist / "zole"
+
+
+def headless_env(home):
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                ZOLE_DESKTOP_HOME=str(home))
+
+
+def test_bundle_builds_and_plays_a_hand(bundle, tmp_path):
+    exe = bundle / ("zole.exe" if sys.platform == "win32" else "zole")
     assert exe.exists()
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ZOLE_DESKTOP_HOME=str(tmp_path / "home"))
+    env = headless_env(tmp_path / "home")
     shots = tmp_path / "shots"
     run = subprocess.run([str(exe), "demo", "--hands", "1", "--screenshots", str(shots)],
                          capture_output=True, text=True, env=env, timeout=300)
@@ -36,3 +52,58 @@ def test_bundle_builds_and_plays_a_hand(tmp_path):
     refused = subprocess.run([str(exe), "replay", str(bad)], capture_output=True, text=True,
                              env=env, timeout=120)
     assert refused.returncode == 2 and refused.stderr.startswith("hand 1:")
+    if sys.platform != "win32":  # the windowed zole.exe has no console; zole-console.exe has
+        v = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60)
+        assert v.stdout.strip() == f"zole {VERSION}"
+
+
+@pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed")
+def test_deb_layout_and_it_runs_where_it_installs(bundle, tmp_path):
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, str(ROOT / "build" / "package.py"), "deb", "--out",
+                        str(out), "--bundle", str(bundle), "--compress", "none"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    debs = list(out.glob("*.deb"))
+    assert [d.name for d in debs] == [f"zole-desktop_{VERSION}_{_arch()}.deb"]
+    listing = subprocess.run(["dpkg-deb", "--contents", str(debs[0])], capture_output=True,
+                             text=True, check=True).stdout
+    names = {line.split()[5].lstrip(".") for line in listing.splitlines()}
+    for need in ["/opt/zole-desktop/zole", f"/usr/share/applications/{APP_ID}.desktop",
+                 f"/usr/share/metainfo/{APP_ID}.metainfo.xml",
+                 "/usr/share/doc/zole-desktop/copyright"] + [
+            f"/usr/share/icons/hicolor/{n}x{n}/apps/{APP_ID}.png" for n in (16, 32, 48, 256)]:
+        assert need in names, need
+    assert "/usr/bin/zole -> /opt/zole-desktop/zole" in listing
+    info = subprocess.run(["dpkg-deb", "--field", str(debs[0]), "Package", "Version"],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"Version: {VERSION}" in info and "Package: zole-desktop" in info
+    root = tmp_path / "root"
+    subprocess.run(["dpkg-deb", "-x", str(debs[0]), str(root)], check=True)
+    exe = root / "opt" / "zole-desktop" / "zole"
+    v = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60)
+    assert v.stdout.strip() == f"zole {VERSION}"
+    demo = subprocess.run([str(exe), "demo", "--hands", "1"], capture_output=True, text=True,
+                          env=headless_env(tmp_path / "home"), timeout=300)
+    assert demo.returncode == 0 and demo.stdout.startswith("hand 1:"), demo.stderr[-2000:]
+    meta = (root / "usr/share/metainfo" / f"{APP_ID}.metainfo.xml").read_text("utf-8")
+    assert f'release version="{VERSION}"' in meta and "@" not in meta
+    for tool, path in (("desktop-file-validate",
+                        root / "usr/share/applications" / f"{APP_ID}.desktop"),
+                       ("appstreamcli", None)):
+        if shutil.which(tool) is None:
+            continue
+        cmd = [tool, str(path)] if path else [
+            tool, "validate", "--no-net", str(root / "usr/share/metainfo"
+                                              / f"{APP_ID}.metainfo.xml")]
+        ok = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        assert ok.returncode == 0, ok.stdout + ok.stderr
+
+
+def _arch():
+    sys.path.insert(0, str(ROOT / "build"))
+    try:
+        import package
+    finally:
+        sys.path.pop(0)
+    return package.deb_arch()
