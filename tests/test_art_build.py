@@ -96,3 +96,30 @@ def test_render_card_api(tmp_path):
     im.save(tmp_path / "QC.png")
     full = render_card("classic", "7D")
     assert full.size == (CARD_W, CARD_H)
+
+
+def test_theme_toml_is_what_the_generator_writes(theme):
+    """theme.toml (names, short names for the table, the caption box) comes from the code."""
+    from zole_desktop.art.build import theme_toml
+
+    path, _meta = theme
+    assert (path / "theme.toml").read_text(encoding="utf-8") == theme_toml(path.name)
+
+
+def test_rainis_table_caption_box_and_short_names(theme):
+    """The box the game covers at table size lies on the card, left of the bottom-right index,
+    and every illustrated card has a short name in each language."""
+    from zole_desktop.art.common import IDX_BOX
+
+    path, meta = theme
+    if not path.name.startswith("rainis"):
+        assert "table_caption" not in meta
+        return
+    x0, y0, x1, y1 = meta["table_caption"]["box"]
+    assert 0 < x0 < x1 < 1 and 0 < y0 < y1 < 1
+    assert x1 * CARD_W * 2 < 2 * CARD_W - IDX_BOX[2]  # short of the bottom-right index
+    for code in DECK:
+        if code[0] in "AKQJ":
+            for lang in LANGS:
+                short = meta["cards"][code]["short"][lang]
+                assert short and len(short) <= 20, (code, lang)

@@ -83,6 +83,10 @@ def _s(v: str) -> str:
     return json.dumps(v, ensure_ascii=False)
 
 
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{v:02X}" for v in rgb)
+
+
 def _tri(d: dict[str, str]) -> str:
     return "{ " + ", ".join(f"{k} = {_s(d[k])}" for k in ("lv", "en", "ru")) + " }"
 
@@ -110,11 +114,20 @@ def theme_toml(theme_id: str) -> str:
             entry["play"] = suits[s]
         lines.append(f"{s} = {{ " + ", ".join(f"{k} = {_tri(v)}" for k, v in entry.items())
                      + " }")
+    if theme_id.startswith("rainis"):
+        # the printed caption is too small to read at table size: the game covers this box
+        # with a plate that names the card (``short``) in type of a size that reads
+        pal = rainis.PAL[theme_id]
+        lines += ["", "[table_caption]",
+                  "box = [" + ", ".join(str(v) for v in rainis.caption_box()) + "]",
+                  f"fill = {_s(_hex(pal['stock']))}",
+                  f"ink = {_s(_hex(pal['caption']))}",
+                  f"edge = {_s(_hex(pal['thread']))}"]
     lines += ["", "[cards]"]
     if theme_id.startswith("rainis"):
         for code, info in rainis.card_info(theme_id).items():
             lines += ["", f"[cards.{code}]"]
-            for key in ("character", "play", "description"):
+            for key in ("character", "short", "play", "description"):
                 lines.append(f"{key} = {_tri(info[key])}")
     return "\n".join(lines) + "\n"
 

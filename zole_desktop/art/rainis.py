@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from .common import (
     CH,
     CW,
+    IDX_BOX,
     INK,
     add_noise,
     draw_index,
@@ -297,6 +298,29 @@ CARDS: dict[str, dict[str, tuple]] = {
 }
 
 
+# The name printed on the table-size name plate, where the character's full name is too long
+# for a card a few centimetres wide (otherwise: the name up to its first comma or bracket).
+SHORT = {
+    "rainis-1": {
+        "KH": _tri("Viktors", "Viktors", "Виктор"),
+        "JH": _tri("Jakubovskis", "Jakubowski", "Якубовский"),
+        "KD": _tri("Baltais tēvs", "White Father", "Белый отец"),
+    },
+    "rainis-2": {
+        "KC": _tri("Kungs", "Lord", "Господин"),
+        "KD": _tri("Vecais", "Old Man", "Старик"),
+        "JD": _tri("Jaunatnācējs", "Newcomer", "Юноша"),
+        "AS": _tri("Dieva zīme", "Dievs's sign", "Знак Диевса"),
+        "AD": _tri("Saules zīme", "Sun sign", "Знак Солнца"),
+    },
+}
+
+
+def short_name(character: str) -> str:
+    """A character's name without what follows a comma or an opening bracket."""
+    return character.split(",")[0].split("(")[0].strip()
+
+
 def suit_plays(theme_id: str) -> dict[str, dict[str, str]]:
     return PLAYS[theme_id]
 
@@ -305,7 +329,9 @@ def card_info(theme_id: str) -> dict[str, dict[str, dict[str, str]]]:
     out = {}
     for code in sorted(CARDS[theme_id], key=lambda c: ("CSHD".index(c[1]), "AKQJ".index(c[0]))):
         _cap, names, desc, _look = CARDS[theme_id][code]
-        out[code] = {"character": names, "play": PLAYS[theme_id][code[1]], "description": desc}
+        short = SHORT[theme_id].get(code) or {k: short_name(v) for k, v in names.items()}
+        out[code] = {"character": names, "short": short, "play": PLAYS[theme_id][code[1]],
+                     "description": desc}
     return out
 
 
@@ -316,6 +342,15 @@ B = int(0.058 * CW)  # band width
 FIELD = (M + B + int(0.014 * CW), M + B + int(0.014 * CW), CW - M - B - int(0.014 * CW),
          CH - M - B - int(0.014 * CW))
 CAPTION_H = int(0.175 * CH)
+
+
+def caption_box() -> list[float]:
+    """Where the printed caption sits on the court cards and aces, as fractions of the card
+    (left, top, right, bottom): from the outer edge of the left ornament band to just short of
+    the bottom-right index.  At table size the game covers it with a name plate of its own."""
+    right = (CW - IDX_BOX[2] - 4) / CW - 0.012
+    return [round(M / CW, 4), round((FIELD[3] - CAPTION_H) / CH, 4), round(right, 4),
+            round(FIELD[3] / CH, 4)]
 
 
 def _band(length: int, pal: dict, seed: int) -> Image.Image:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import language
 from . import gfx
 from .theme import CARD_CODES, Theme
+
+READABLE_PX = 12  # the smallest type a card's name plate is drawn in (pixels)
+SQUEEZE = 0.72  # a long single word may be drawn this much narrower, no more
 
 
 def ease_out_cubic(u: float) -> float:
@@ -85,32 +90,220 @@ class CardSprite:
         return True
 
 
+# ------------------------------------------------------------------ name plates
+@dataclass(frozen=True)
+class CaptionStyle:
+    """A theme's ``[table_caption]``: the box (fractions of the card) that holds the printed
+    caption on its illustrated cards, and the plate's colours."""
+
+    box: tuple[float, float, float, float]
+    fill: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    edge: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class NamePlate:
+    """What was drawn on one card image: the plate, the type size, the lines and where each
+    line's text landed (image coordinates)."""
+
+    rect: pygame.Rect
+    size: int
+    lines: tuple[str, ...]
+    text_rects: tuple[pygame.Rect, ...]
+
+
+def _colour(v) -> tuple[int, int, int] | None:
+    if isinstance(v, str) and len(v) == 7 and v.startswith("#"):
+        try:
+            return tuple(int(v[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+        except ValueError:
+            return None
+    return None
+
+
+def caption_style(theme: Theme) -> CaptionStyle | None:
+    """The theme's table caption, or None (no illustrated captions, or a malformed entry:
+    then the faces are drawn as they are)."""
+    if theme.faces is None:
+        return None
+    tc = theme.meta.get("table_caption")
+    if not isinstance(tc, dict):
+        return None
+    box = tc.get("box")
+    if not (isinstance(box, list) and len(box) == 4
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in box)):
+        return None
+    x0, y0, x1, y1 = (float(v) for v in box)
+    if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+        return None
+    fill, ink = _colour(tc.get("fill")), _colour(tc.get("ink"))
+    if fill is None or ink is None:
+        return None
+    return CaptionStyle((x0, y0, x1, y1), fill, ink, _colour(tc.get("edge")) or ink)
+
+
+def table_name(theme: Theme, code: str) -> str:
+    """The name a card carries at table size: the theme's short name, else the character's
+    name up to its first comma or bracket; "" for a card without one."""
+    info = theme.card_info(code)
+    name = info.get("short") or info.get("character", "").split(",")[0].split("(")[0]
+    return " ".join(name.split())[:40]
+
+
+def _two_lines(name: str, size: int) -> tuple[str, str]:
+    """``name`` broken at the space that makes its longer line shortest."""
+    words = name.split(" ")
+    best = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        w = max(gfx.text_width(a, size, True), gfx.text_width(b, size, True))
+        if best is None or w < best[0]:
+            best = (w, a, b)
+    assert best is not None
+    return best[1], best[2]
+
+
+def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...], float]:
+    """Type size, lines and horizontal squeeze (1 = none) for ``name`` on a plate ``width``
+    pixels wide whose printed caption is ``height`` pixels high.  Never below READABLE_PX:
+    one line if it fits, else two lines at a space, else drawn narrower (down to SQUEEZE),
+    else cut short with an ellipsis."""
+    top = max(READABLE_PX, int(height * 0.6))
+    sizes = range(top, READABLE_PX - 1, -1)
+    one = next((size for size in sizes if gfx.text_width(name, size, True) <= width), None)
+    two = None
+    if " " in name:
+        two = next((size for size in sizes
+                    if max(gfx.text_width(t, size, True) for t in _two_lines(name, size))
+                    <= width), None)
+    # one line unless two lines read clearly larger
+    if one is not None and (two is None or one >= two - 2):
+        return one, (name,), 1.0
+    if two is not None:
+        return two, _two_lines(name, two), 1.0
+    for size in sizes:
+        tw = gfx.text_width(name, size, True)
+        if tw * SQUEEZE <= width:
+            return size, (name,), width / tw
+        if " " in name:
+            lines = _two_lines(name, size)
+            tw = max(gfx.text_width(t, size, True) for t in lines)
+            if tw * SQUEEZE <= width:
+                return size, lines, min(1.0, width / tw)
+    cut = name
+    while len(cut) > 1 and gfx.text_width(cut + "…", READABLE_PX, True) * SQUEEZE > width:
+        cut = cut[:-1].rstrip()
+    text = cut + "…"
+    tw = gfx.text_width(text, READABLE_PX, True)
+    return READABLE_PX, (text,), min(1.0, width / tw)
+
+
+def draw_name_plate(img: pygame.Surface, name: str, style: CaptionStyle) -> NamePlate:
+    """Cover the printed caption of ``img`` with a plate naming the card in type drawn at
+    this size (the printed caption, scaled down, cannot be read on the table)."""
+    w, h = img.get_size()
+    x0, y0, x1, y1 = style.box
+    box = pygame.Rect(round(x0 * w), round(y0 * h), 0, 0)
+    box.w, box.h = round(x1 * w) - box.x, round(y1 * h) - box.y
+    pad = max(2, w // 40)
+    size, lines, squeeze = plate_text(name, box.w - 2 * pad, box.h)
+    f = gfx.font(size, True)
+    line_h = f.get_ascent() - f.get_descent() + 1
+    need = line_h * len(lines) + 2 * pad
+    rect = box.copy()
+    if need > rect.h:  # two lines, or a small card: the plate grows upwards
+        rect.y -= need - rect.h
+        rect.h = need
+    edge = max(1, round(h / 160))
+    radius = max(2, rect.h // 6)
+    pygame.draw.rect(img, style.fill, rect, border_radius=radius)
+    pygame.draw.rect(img, style.ink, rect, width=edge, border_radius=radius)
+    if rect.h >= line_h * len(lines) + 2 * pad + 2 * edge:
+        pygame.draw.line(img, style.edge, (rect.x + radius, rect.y + edge + 1),
+                         (rect.right - radius - 1, rect.y + edge + 1), edge)
+    y = rect.y + (rect.h - line_h * len(lines)) // 2
+    placed = []
+    for t in lines:
+        surf = f.render(t, True, style.ink)
+        if squeeze < 0.999:
+            surf = pygame.transform.smoothscale(
+                surf, (max(1, int(surf.get_width() * squeeze)), surf.get_height()))
+        # ink from the ascent line down: keep the accents, trim the font's leading
+        r = surf.get_rect(topleft=(rect.x + pad, y - (f.get_height() - line_h) // 2))
+        img.blit(surf, r)
+        placed.append(r.clip(rect))
+        y += line_h
+    return NamePlate(rect, size, lines, tuple(placed))
+
+
 class CardImages:
-    """Scaled card images per size, from the theme's cache, plus shadows and dim masks."""
+    """Scaled card images per size, from the theme's cache, plus shadows and dim masks.
+
+    On a theme with illustrated captions (``[table_caption]`` in theme.toml), each image at
+    each size gets a name plate drawn at that size in the current language."""
 
     def __init__(self, theme: Theme, card_h: int) -> None:
         self.theme = theme
         self.h = max(20, int(card_h))
         self.w = max(14, self.h * 5 // 7)
-        self.full = theme.cards(self.w, self.h)
+        self.style = caption_style(theme)
+        self.raw = theme.cards(self.w, self.h)
+        self.lang = ""
+        self.plates: dict[tuple[int, str], NamePlate] = {}
+        self._full: dict[str, pygame.Surface] = self.raw
         self._by_scale: dict[int, dict[str, pygame.Surface]] = {}
         self._shadow: dict[tuple[int, int], pygame.Surface] = {}
         self._dim: dict[tuple[int, int], pygame.Surface] = {}
+        self._follow_language()
+
+    def _follow_language(self) -> None:
+        """The names on the plates follow a language switch."""
+        if self.style is None or self.lang == language():
+            return
+        self.lang = language()
+        self.plates.clear()
+        self._by_scale.clear()
+        self._full = self._labelled(self.raw, 100)
+
+    @property
+    def full(self) -> dict[str, pygame.Surface]:
+        self._follow_language()
+        return self._full
+
+    def _labelled(self, imgs: dict[str, pygame.Surface], key: int) -> dict[str, pygame.Surface]:
+        if self.style is None:
+            return imgs
+        out = dict(imgs)
+        for code in CARD_CODES:
+            name = table_name(self.theme, code)
+            if name and code in imgs:
+                img = imgs[code].copy()
+                self.plates[(key, code)] = draw_name_plate(img, name, self.style)
+                out[code] = img
+        return out
 
     def size(self, s: float) -> tuple[int, int]:
         return max(4, int(self.w * s)), max(6, int(self.h * s))
 
-    def at_scale(self, s: float) -> dict[str, pygame.Surface] | None:
+    def at_scale(self, s: float) -> dict[str, pygame.Surface]:
         """Cached images for a rest scale (hundredths)."""
+        self._follow_language()
         key = round(s * 100)
         if key == 100:
-            return self.full
+            return self._full
         got = self._by_scale.get(key)
         if got is None:
             size = self.size(key / 100)
-            got = {k: pygame.transform.smoothscale(v, size) for k, v in self.full.items()}
+            got = {k: pygame.transform.smoothscale(v, size) for k, v in self.raw.items()}
+            got = self._labelled(got, key)
             self._by_scale[key] = got
         return got
+
+    def plate(self, card: int, s: float = 1.0) -> NamePlate | None:
+        """The name plate drawn on a face at a rest scale, if it has one."""
+        self.at_scale(s)
+        return self.plates.get((round(s * 100), CARD_CODES[card]))
 
     def image(self, card: int, face: bool, s: float, wf: float = 1.0,
               moving: bool = False) -> pygame.Surface:

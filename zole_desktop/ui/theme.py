@@ -129,7 +129,7 @@ class Theme:
         lang = language()
         out = {}
         if isinstance(entry, dict):
-            for k in ("character", "play", "description"):
+            for k in ("character", "short", "play", "description"):
                 t = _tri(entry.get(k), lang)
                 if t:
                     out[k] = t
