@@ -107,3 +107,27 @@ def _arch():
     finally:
         sys.path.pop(0)
     return package.deb_arch()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="an AppImage is a Linux package")
+def test_appdir_for_the_appimage(bundle, tmp_path):
+    r = subprocess.run([sys.executable, str(ROOT / "build" / "package.py"), "appdir", "--out",
+                        str(tmp_path), "--bundle", str(bundle)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    appdir = tmp_path / "Zole.AppDir"
+    for name in ("AppRun", f"{APP_ID}.desktop", f"{APP_ID}.png",
+                 f"usr/share/metainfo/{APP_ID}.metainfo.xml",
+                 "usr/share/icons/hicolor/512x512/apps/" + f"{APP_ID}.png"):
+        assert (appdir / name).is_file(), name
+    v = subprocess.run([str(appdir / "AppRun"), "--version"], capture_output=True, text=True,
+                       timeout=60)
+    assert v.stdout.strip() == f"zole {VERSION}"
+
+
+def test_package_refuses_a_folder_that_is_no_bundle(tmp_path):
+    r = subprocess.run([sys.executable, str(ROOT / "build" / "package.py"), "deb", "--out",
+                        str(tmp_path / "out"), "--bundle", str(tmp_path)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and "not a Linux bundle" in r.stderr
