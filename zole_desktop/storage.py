@@ -9,6 +9,7 @@ cannot be read is moved aside with a ``.corrupt-<time>`` suffix, never overwritt
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import time
 import tomllib
@@ -42,6 +43,20 @@ def data_dir() -> Path:
     return d
 
 
+def replace(src: str | Path, dst: Path, tries: int = 6) -> None:
+    """``os.replace``; on Windows another program that has the old file open for a moment (an
+    antivirus, the search indexer, an editor) makes it fail with a sharing violation: try
+    again a few times before giving up."""
+    for i in range(tries):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if sys.platform != "win32" or i == tries - 1:
+                raise
+            time.sleep(0.05 * (i + 1))
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old or the new file."""
     if isinstance(data, str):
@@ -53,7 +68,7 @@ def atomic_write(path: Path, data: bytes | str) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
