@@ -130,7 +130,7 @@ class Fit:
                 self.check(where + " row label", label, size, int(r.w * 0.56))
                 _left, box, _right = w.arrow_rects()
                 for value, lab in w.options:
-                    v = i18n._(lab) if lab else str(value)
+                    v = lab() if callable(lab) else (i18n._(lab) if lab else str(value))
                     self.check(where + " row value", v, size, box.w - 2 * box.h - 6, True)
                 if w.explain:
                     self._explains(where, w, size)

@@ -364,6 +364,21 @@ class PauseMenu(FormScene):
             return
         super().handle(a)
 
+    PANEL_FILL = (0x24, 0x20, 0x1C)  # dark wool: the table does not show through
+
+    def panel_rect(self) -> pygame.Rect:
+        """The solid panel under the title and the buttons."""
+        W, H = self.app.size
+        m = max(12, int(H * 0.025))
+        title = self.title_rect()
+        bottom = self.widgets[-1].rect.bottom + self.pad if self.widgets else self.view.bottom
+        inner = pygame.Rect(self.view.x, title.top, self.view.w, bottom - title.top)
+        r = inner.union(title).inflate(2 * m, 2 * m)
+        return r.clip(pygame.Rect(0, 0, W, H))
+
     def draw_background(self, surface) -> None:
         W, H = surface.get_size()
         surface.blit(gfx.panel(W, H, fill=(0, 0, 0), border=None, radius=0, alpha=140), (0, 0))
+        r = self.panel_rect()
+        surface.blit(gfx.panel(r.w, r.h, fill=self.PANEL_FILL, border=gfx.AMBER, width=2,
+                               radius=max(8, r.h // 24)), r)

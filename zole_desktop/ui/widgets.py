@@ -85,6 +85,12 @@ class Widget:
         pass
 
 
+def focus_margin(h: int) -> int:
+    """How far a focused widget ``h`` pixels high draws outside its rect: the lift, the focus
+    ring and its gap (see :meth:`Button.draw`), plus a pixel."""
+    return max(1, h // 16) + max(3, h // 14) + 2
+
+
 def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) -> None:
     w = w or max(3, rect.h // 14)
     pygame.draw.rect(surface, gfx.AMBER, rect.inflate(w * 2 + 2, w * 2 + 2), width=w,
@@ -298,6 +304,7 @@ class FormScene(Scene):
         self.focus = 0
         self.scroll = 0
         self.content_h = 0
+        self.pad = 0
 
     def title_text(self) -> str:
         return _(self.title) if self.title else ""
@@ -338,13 +345,15 @@ class FormScene(Scene):
         top = int(H * 0.15)
         foot_h = int(rh * 1.1) if self.footer else 0
         self.view = pygame.Rect(x - 12, top, cw + 24, H - top - foot_h - int(H * 0.06))
-        y = 0
+        # room inside the view above the first and below the last widget for the focus ring
+        self.pad = focus_margin(rh)
+        y = self.pad
         gap = int(rh * 0.18)
         for w in self.widgets:
             h = int(rh * w.height_factor)
             w.rect = pygame.Rect(x, top + y - self.scroll, cw, h)
             y += h + gap
-        self.content_h = y
+        self.content_h = y - gap + self.pad
         if self.footer:
             n = len(self.footer)
             bw = min(int(W * 0.24), (cw - (n - 1) * 16) // n)
@@ -362,10 +371,10 @@ class FormScene(Scene):
         if not (0 <= self.focus < len(self.widgets)):
             return
         w = ws[self.focus]
-        if w.rect.top < self.view.top:
-            self.scroll -= self.view.top - w.rect.top
-        elif w.rect.bottom > self.view.bottom:
-            self.scroll += w.rect.bottom - self.view.bottom
+        if w.rect.top - self.pad < self.view.top:
+            self.scroll -= self.view.top - (w.rect.top - self.pad)
+        elif w.rect.bottom + self.pad > self.view.bottom:
+            self.scroll += w.rect.bottom + self.pad - self.view.bottom
         self.scroll = max(0, min(self.scroll, self.max_scroll()))
         self.layout()
 
@@ -429,13 +438,26 @@ class FormScene(Scene):
     def draw_background(self, surface) -> None:
         surface.blit(self.app.felt(), (0, 0))
 
+    def title_size(self) -> int:
+        W, H = self.app.size
+        return gfx.fit_size(self.title_text(), int(H * 0.055), int(W * 0.9), True)
+
+    def title_rect(self) -> pygame.Rect:
+        """Where the title is drawn (empty without a title)."""
+        W, H = self.app.size
+        t = self.title_text()
+        if not t:
+            return pygame.Rect(W // 2, int(H * 0.075), 0, 0)
+        return gfx.text(t, self.title_size(), gfx.LINEN, True).get_rect(
+            center=(W // 2, int(H * 0.075)))
+
     def draw(self, surface) -> None:
         self.draw_background(surface)
         W, H = self.app.size
         t = self.title_text()
         if t:
-            gfx.blit_text(surface, t, gfx.fit_size(t, int(H * 0.055), int(W * 0.9), True),
-                          gfx.LINEN, (W // 2, int(H * 0.075)), "center", bold=True)
+            gfx.blit_text(surface, t, self.title_size(), gfx.LINEN, (W // 2, int(H * 0.075)),
+                          "center", bold=True)
         ws = self.all_widgets()
         clip = surface.get_clip()
         surface.set_clip(self.view)
