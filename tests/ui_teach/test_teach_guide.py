@@ -31,7 +31,9 @@ def test_every_illustration_draws(teach_app, theme_id):
     teach_app((960, 540))
     theme = load_theme(theme_id) if theme_id else procedural_theme()
     pics = {pg.picture for _c, _p, _ch, pg in pages() if pg.picture}
-    assert {p[0] for p in pics} == {"cards", "ladder", "suits", "points", "table", "scores"}
+    assert {p[0] for p in pics} == {
+        "cards", "ladder", "suits", "points", "draw", "deal", "tables", "bids", "bury",
+        "scores", "tricks", "surrender", "bands", "jani", "sheet", "galdins", "options"}
     for pic in sorted(pics, key=str):
         for size in ((700, 300), (420, 160)):
             surf = pygame.Surface((size[0] + 40, size[1] + 40))
@@ -44,6 +46,44 @@ def test_every_illustration_draws(teach_app, theme_id):
             outside = surf.copy()
             outside.fill((0, 0, 0), area)
             assert pygame.transform.average_color(outside)[:3] == (0, 0, 0), pic
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_has_a_picture_clear_of_its_text(teach_app, monkeypatch, lang, size):
+    """Each page, drawn as the player sees it, has an illustration of a fair size that is
+    really drawn (the page differs from the same page without it, and only inside the
+    picture's rectangle) and that no line of the text overlaps."""
+    app = teach_app(size)
+    set_language(lang)
+    W, H = size
+    g = GuideScene()
+    app.stack.push(g)
+    real = pictures.draw_picture
+    for i in range(len(g.pages)):
+        g.index = i
+        title = g.page.title
+        monkeypatch.setattr(pictures, "draw_picture", lambda *a, **k: None)
+        app.draw()
+        without = app.screen.copy()
+        monkeypatch.setattr(pictures, "draw_picture", real)
+        app.draw()
+        area = g.picture_rect
+        assert area is not None and area.w >= W * 0.3 and area.h >= H * 0.2, (title, area)
+        assert app.screen.get_rect().contains(area)
+        for r in g.text_rects:
+            assert not r.colliderect(area), (title, r, area)
+        for b in g.buttons:
+            assert not b.rect.colliderect(area), title
+        # what the picture drew: a good part of its rectangle, and nothing outside it
+        changed = pygame.mask.from_threshold(app.screen, (0, 0, 0), (1, 1, 1, 255),
+                                             without, 1)
+        changed.invert()
+        inside = pygame.Mask(area.size)
+        inside.fill()
+        drawn_inside = changed.overlap_area(inside, area.topleft)
+        assert drawn_inside >= area.w * area.h * 0.04, (title, drawn_inside)
+        assert changed.count() == drawn_inside, title
 
 
 def test_keyboard_and_mouse_navigation(teach_app):

@@ -1,5 +1,5 @@
 """The rules guide: chapters on the left, the page on the right (title, paragraphs and an
-illustration drawn with the current deck).
+illustration drawn with the current deck: under the text, or beside it when the text is long).
 
 An opaque scene that is simply pushed on top of whatever is open (the menu, or the table with
 F1: the table keeps its state underneath and carries on when the guide is closed)::
@@ -58,6 +58,9 @@ class GuideScene(Scene):
         self.buttons = [self.prev_button, self.next_button, self.close_button]
         self.chapter_rects: list[pygame.Rect] = []
         self.page_rects: list[tuple[int, pygame.Rect]] = []
+        # where the page's text lines and its picture were last drawn (for the layout tests)
+        self.text_rects: list[pygame.Rect] = []
+        self.picture_rect: pygame.Rect | None = None
 
     # ------------------------------------------------------------------ navigation
     @property
@@ -241,33 +244,46 @@ class GuideScene(Scene):
         paras = [_(p) for p in page.paragraphs]
         pic = page.picture
         base = max(13, int(H * 0.027))
-        want_pic = 0 if not pic else int(avail * (0.42 if pic[0] in ("cards", "suits")
-                                                   else 0.5))
+        smallest = max(12, int(base * 0.72))
+        want_pic = int(avail * (0.42 if pic[0] in ("cards", "suits") else 0.5))
+        min_pic = max(int(H * 0.2), int(avail * 0.36))
+        # text above the picture, in smaller type if need be; when even the smallest type
+        # leaves the picture too little room, text on the left and the picture on the right
+        text_w = inner.w
         size, lines = base, []
-        for size in range(base, max(12, int(base * 0.72)) - 1, -1):
-            lines = self._wrap(paras, size, inner.w)
+        for size in range(base, smallest - 1, -1):
+            lines = self._wrap(paras, size, text_w)
             if self._text_height(lines, size) <= avail - want_pic:
                 break
+        side = self._text_height(lines, size) > avail - min_pic
+        if side:
+            text_w = int(inner.w * 0.5)
+            for size in range(base, smallest - 1, -1):
+                lines = self._wrap(paras, size, text_w)
+                if self._text_height(lines, size) <= avail:
+                    break
         text_h = self._text_height(lines, size)
         y = top
         lh = int(size * 1.38)
+        self.text_rects = [cr, tr]
         for line in lines:
             if line is None:
                 y += lh // 2
                 continue
-            gfx.blit_text(surface, line, size, gfx.INK, (inner.x, y))
+            self.text_rects.append(gfx.blit_text(surface, line, size, gfx.INK, (inner.x, y)))
             y += lh
-        if pic:
-            gap = int(size * 0.8)
+        gap = int(size * 0.8)
+        if side:
+            area = pygame.Rect(inner.x + text_w + gap * 2, top, inner.w - text_w - gap * 2,
+                               avail)
+        else:
             area = pygame.Rect(inner.x, top + text_h + gap, inner.w,
                                inner.bottom - (top + text_h + gap))
-            if area.h < int(H * 0.12):
-                return
-            if pictures.picture_on_felt(pic):
-                felt = self.app.theme.felt_color
-                surface.blit(gfx.panel(area.w, area.h, fill=felt, border=gfx.EDGE, width=1),
-                             area)
-            pictures.draw_picture(surface, pic, area, self.app.theme, size)
+        self.picture_rect = area
+        if pictures.picture_on_felt(pic):
+            felt = self.app.theme.felt_color
+            surface.blit(gfx.panel(area.w, area.h, fill=felt, border=gfx.EDGE, width=1), area)
+        pictures.draw_picture(surface, pic, area, self.app.theme, size)
 
     @staticmethod
     def _wrap(paras: list[str], size: int, width: int) -> list[str | None]:
