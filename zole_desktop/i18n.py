@@ -38,6 +38,23 @@ def language() -> str:
     return _lang
 
 
+_catalogs: dict[str, _gettext.NullTranslations] = {}
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` and its translation in each of our languages (to recognise a word that
+    an older version stored already translated)."""
+    out = {message}
+    for lang in LANGUAGES:
+        cat = _catalogs.get(lang)
+        if cat is None:
+            cat = _catalogs[lang] = _gettext.translation(
+                DOMAIN, localedir=str(resources.locales_dir()), languages=[lang],
+                fallback=True)
+        out.add(cat.gettext(message))
+    return frozenset(out)
+
+
 def on_change(cb: Callable[[str], None]) -> None:
     _listeners.append(cb)
 

@@ -309,8 +309,9 @@ def summary_text(review: HandReview) -> str:
 
 
 def giveaway_text(note: CardNote | None, review: HandReview,
-                  name_of: Callable[[int], str] | None = None) -> str:
-    """The first give-away in one line ("Trick 3: Anna played K♠ ...")."""
+                  name_of: Callable[[int], str] | None = None, you: int | None = None) -> str:
+    """The first give-away in one line ("Trick 3: Anna played K♠ ..."); the seat ``you``
+    is spoken to ("Trick 3: you played K♠ ...")."""
     name_of = name_of or _seat_name
     if review.dd_value is None:
         return ""
@@ -321,8 +322,12 @@ def giveaway_text(note: CardNote | None, review: HandReview,
         return _("Nobody gave away points: both sides played as well as with all cards open.")
     side = (_("the declarer gave away {points}") if note.declarer_side
             else _("the defenders gave away {points}")).format(points=points_text(note.lost))
-    line = _("Trick {t}: {name} played {card}: {side}").format(
-        t=note.trick, name=name_of(note.seat), card=card_text(note.card), side=side)
+    if note.seat == you:
+        line = _("Trick {t}: you played {card}: {side}").format(
+            t=note.trick, card=card_text(note.card), side=side)
+    else:
+        line = _("Trick {t}: {name} played {card}: {side}").format(
+            t=note.trick, name=name_of(note.seat), card=card_text(note.card), side=side)
     if note.best:
         line += " " + _("(best: {cards})").format(
             cards=" ".join(card_text(c) for c in note.best))
@@ -347,11 +352,12 @@ def result_text(review: HandReview) -> str:
              "result.").format(p=got, n=-diff)
 
 
-def lines(review: HandReview, name_of: Callable[[int], str] | None = None) -> list[str]:
-    """The whole review as text (tests, logs)."""
+def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
+          you: int | None = None) -> list[str]:
+    """The whole review as text (tests, logs); the seat ``you`` is spoken to."""
     name_of = name_of or _seat_name
     out = [summary_text(review)]
-    g = giveaway_text(review.first_giveaway, review, name_of)
+    g = giveaway_text(review.first_giveaway, review, name_of, you)
     if g:
         out.append(g)
     r = result_text(review)
@@ -359,6 +365,10 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None) -> li
         out.append(r)
     for t in review.tricks:
         cards = " ".join(card_text(c) for _s, c in t.plays)
+        if t.winner != TABLE and t.winner == you:
+            out.append(_("Trick {t}: {cards} — you take {points}").format(
+                t=t.number, cards=cards, points=points_text(t.points)))
+            continue
         who = name_of(t.winner) if t.winner != TABLE else _("the table")
         out.append(_("Trick {t}: {cards} — {name} takes {points}").format(
             t=t.number, cards=cards, name=who, points=points_text(t.points)))

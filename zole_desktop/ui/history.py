@@ -14,6 +14,7 @@ from .. import saves, storage
 from ..i18n import N_, _, ngettext
 from ..rules.record import MAX_BYTES, RecordError, Replay, dumps, parse_json, replay
 from . import gfx, texts
+from .people import Names
 from .scene import (
     BACK,
     CLICK,
@@ -57,9 +58,11 @@ class MatchEntry:
         return self.rep.match.final_totals()[self.human]
 
     def name(self, seat: int | None) -> str:
-        if seat is None or seat < 0:
-            return _("the table")
-        return self.names[seat]
+        """The seat's name as shown now (the person's untyped name as "You")."""
+        return Names(self.names, self.human)(seat)
+
+    def shown_names(self) -> str:
+        return ", ".join(Names(self.names, self.human).all())
 
 
 def _when(data: dict, path: Path) -> str:
@@ -83,14 +86,16 @@ def read_entry(path: Path) -> MatchEntry:
     data = parse_json(path.read_bytes())
     rep = replay(data)
     players = rep.match.players
-    names = data.get("names")
-    if not (isinstance(names, list) and len(names) == players
-            and all(isinstance(n, str) and n.strip() for n in names)):
-        names = [_("Seat {n}").format(n=s + 1) for s in range(players)]
-    names = [" ".join(n.split())[:MAX_NAME] for n in names]
     human = data.get("human_seat", 0)
     if not (isinstance(human, int) and not isinstance(human, bool) and 0 <= human < players):
         human = 0
+    names = data.get("names")
+    # the person's name is empty when they never typed one (shown as "You")
+    if not (isinstance(names, list) and len(names) == players
+            and all(isinstance(n, str) and (n.strip() or s == human)
+                    for s, n in enumerate(names))):
+        names = [_("Seat {n}").format(n=s + 1) for s in range(players)]
+    names = [" ".join(n.split())[:MAX_NAME] for n in names]
     return MatchEntry(path, data, rep, names, human, _when(data, path))
 
 
@@ -336,7 +341,7 @@ class HistoryScene(Scene):
         gfx.blit_text(surface, title, gfx.fit_size(title, big, int(W * 0.9), True), gfx.LINEN,
                       (W // 2, int(H * 0.06)), "center", bold=True)
         if self.match is not None:
-            sub = ", ".join(self.match.names)
+            sub = self.match.shown_names()
             gfx.blit_text(surface, sub, gfx.fit_size(sub, body, int(W * 0.9)), gfx.DIM_LINEN,
                           (W // 2, int(H * 0.115)), "center")
         bh = max(36, int(H * 0.07))
@@ -405,7 +410,7 @@ class HistoryScene(Scene):
     def cells(self, i: int) -> list[str]:
         if self.match is None:
             e = self.entries[i]
-            return [e.when, ", ".join(e.names), str(e.hands), signed(e.final)]
+            return [e.when, e.shown_names(), str(e.hands), signed(e.final)]
         m = self.match
         row = m.rep.rows[i]
         who = m.name(row.declarer) if row.declarer is not None else "—"

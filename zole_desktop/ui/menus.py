@@ -9,7 +9,7 @@ import pygame
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from ..rules.options import CHOICES, Rules
-from . import gfx, texts
+from . import gfx, people, texts
 from .scene import BACK
 from .session import Session, bot_name
 from .theme import available_themes, theme_label
@@ -198,7 +198,7 @@ class NewGameScene(FormScene):
     def build(self) -> None:
         st = self.app.settings
         self.players = 3
-        self.name = st.player_name or ""
+        self.name = people.stored(st.player_name)  # "": never typed (shown as "You")
         self.levels = ["normal", "normal", "normal", "normal"]
         self.options = Rules().to_dict()
         self.length = 12
@@ -260,12 +260,11 @@ class NewGameScene(FormScene):
         from .table import TableScene
 
         st = self.app.settings
-        st.player_name = self.name.strip()[:20]
+        st.player_name = people.stored(self.name)[:20]
         if self.theme != st.theme:
             self.app.set_theme(self.theme)
         self.app.save_settings()
-        name = st.player_name or _("You")
-        names = [name] + [bot_name(i) for i in range(self.players - 1)]
+        names = [st.player_name] + [bot_name(i) for i in range(self.players - 1)]
         levels: list[str | None] = [None] + self.levels[: self.players - 1]
         session = Session(players=self.players, names=names, levels=levels, human=0,
                           rules=Rules.from_dict(self.options), length=self.length,

@@ -338,11 +338,11 @@ def _draw_points(surface, area: pygame.Rect, theme: Theme, text_size: int = 22) 
                   (inner.centerx, rects[0].bottom + label_h + note_h // 2), "center")
 
 
-def _draw_seats(surface, players: int, area: pygame.Rect) -> None:
+def _draw_seats(surface, players: int, area: pygame.Rect, size: int | None = None) -> None:
     """Seats round an oval table: the dealer at the bottom, play passing to the left
     (clockwise as seen from above)."""
     inner = _pad(area)
-    size = max(10, min(20, int(area.h * 0.058)))
+    size = size or max(10, min(20, int(area.h * 0.058)))
     pw = int(min(inner.w * 0.24, size * 9))
     ph = int(size * 2.7)
     cx, cy = inner.centerx, inner.centery
@@ -556,7 +556,7 @@ def _draw_deal(surface, pattern: str, area: pygame.Rect, theme: Theme, text_size
     row_h = inner.h / len(rows)
     col_w = (inner.w - label_w) / n_cols
     biggest = max(len(p.cards) for p in deal.packets)
-    ch = int(min(row_h * 0.9, col_w / ASPECT / (1 + 0.3 * (biggest - 1)) * 0.8))
+    ch = int(min(row_h * 0.9, col_w / ASPECT / (1 + 0.45 * (biggest - 1)) * 0.8))
     cw = int(ch * ASPECT)
     for ri, label in enumerate(labels):
         y = int(inner.y + row_h * ri + row_h / 2)
@@ -569,11 +569,12 @@ def _draw_deal(surface, pattern: str, area: pygame.Rect, theme: Theme, text_size
     for k, (packet, col) in enumerate(zip(deal.packets, cols, strict=True)):
         ri = rows.index(packet.to)
         n = len(packet.cards)
-        span = cw + cw * 0.3 * (n - 1)
+        span = cw + cw * 0.45 * (n - 1)
         x0 = inner.x + label_w + col_w * col + (col_w - span) / 2
         y0 = int(inner.y + row_h * ri + (row_h - ch) / 2)
         for j in range(n):
-            blit_card(surface, theme, "back", pygame.Rect(int(x0 + j * cw * 0.3), y0, cw, ch))
+            blit_card(surface, theme, "back",
+                      pygame.Rect(int(x0 + j * cw * 0.45), y0, cw, ch))
         bc = (int(x0 + span), y0 + badge // 2)
         pygame.draw.circle(surface, gfx.EDGE, bc, badge)
         pygame.draw.circle(surface, gfx.AMBER, bc, badge - 2)
@@ -591,8 +592,9 @@ def _draw_tables(surface, sizes, area: pygame.Rect, text_size: int) -> None:
         title = ngettext("{n} player", "{n} players", players).format(n=players)
         _text_in(surface, title, size, gfx.AMBER, (part.centerx, part.y + head_h // 2 + 4),
                  w - size, bold=True)
-        _draw_seats(surface, int(players), pygame.Rect(part.x, part.y + head_h, part.w,
-                                                       part.h - head_h))
+        seats = pygame.Rect(part.x, part.y + head_h, part.w, part.h - head_h)
+        _draw_seats(surface, int(players), seats,
+                    max(10, min(text_size - 2, int(seats.h * 0.075), int(seats.w / 32))))
         if i:
             pygame.draw.line(surface, gfx.DIM_LINEN, (part.x, part.y + size),
                              (part.x, part.bottom - size), 1)
@@ -949,29 +951,31 @@ def _sheet_rows(common: int, personal: tuple[int, ...], hands: tuple) -> list[tu
     return out
 
 
-def _pools_text(p: Pools) -> str:
-    parts = []
-    if p.common:
-        parts.append(_("common {n}").format(n=p.common))
-    if p.personal:
-        owners = ", ".join(str(o + 1) for o in p.personal)
-        parts.append(_("personal: {players}").format(players=owners))
-    return "; ".join(parts) if parts else gfx.NOTHING
+def _pool_mark(surface, center: tuple[int, int], r: int) -> None:
+    """A personal pool on the sheet: a small amber disc."""
+    pygame.draw.circle(surface, gfx.EDGE, center, r)
+    pygame.draw.circle(surface, gfx.AMBER, center, max(1, r - 2))
 
 
 def _draw_sheet(surface, common: int, personal: tuple[int, ...], hands: tuple,
                 area: pygame.Rect, text_size: int) -> None:
+    """A few hands on a score sheet: each player's game points, the common pools, and a disc
+    in a player's column for each personal pool he owns (as the settlement code left them)."""
     inner = _pad(area)
     rows = _sheet_rows(common, personal, hands)
-    n_lines = 1 + sum(1 + max(0, len(notes)) for _l, notes, _d, _p in rows)
+    n_lines = 2 + sum(1 + len(notes) for _l, notes, _d, _p in rows)
     size = max(10, min(text_size, int(inner.h / (n_lines * 1.75))))
     small = max(9, int(size * 0.85))
     line_h = int(size * 1.75)
-    pools_w = int(inner.w * 0.24)
-    seat_w = int(inner.w * 0.1)
+    heads = [_player(i) for i in range(3)]
+    seat_w = min(int(inner.w * 0.14),
+                 max(int(inner.w * 0.1), max(gfx.text_width(h, size, True) for h in heads)
+                     + size))
+    pools_head = _("Common pools")
+    pools_w = min(int(inner.w * 0.2), gfx.text_width(pools_head, size, True) + size * 2)
     label_w = inner.w - pools_w - 3 * seat_w
-    height = line_h * n_lines
-    y = inner.y + max(0, (inner.h - height) // 2)
+    height = line_h * (n_lines - 1)
+    y = inner.y + max(0, (inner.h - height - line_h) // 2)
     table = pygame.Rect(inner.x, y, inner.w, height)
     surface.blit(gfx.panel(table.w, table.h, fill=gfx.LINEN, border=gfx.EDGE, radius=6,
                            width=1), table)
@@ -979,26 +983,33 @@ def _draw_sheet(surface, common: int, personal: tuple[int, ...], hands: tuple,
     pygame.draw.rect(surface, gfx.DIM_LINEN, hdr.inflate(-2, -2), border_top_left_radius=5,
                      border_top_right_radius=5)
     cx = [table.x + label_w + seat_w * i + seat_w // 2 for i in range(3)]
+    pools_x = table.x + label_w + 3 * seat_w + pools_w // 2
     _text_in(surface, _("Hand"), size, gfx.INK, (table.x + size // 2, y + line_h // 2),
              label_w - size, "midleft", bold=True)
-    for i in range(3):
-        _text_in(surface, _player(i), size, gfx.INK, (cx[i], y + line_h // 2), seat_w - 4,
-                 bold=True)
-    _text_in(surface, _("Pools"), size, gfx.INK, (table.right - size // 2, y + line_h // 2),
-             pools_w - size, "midright", bold=True)
+    for i, h in enumerate(heads):
+        _text_in(surface, h, size, gfx.INK, (cx[i], y + line_h // 2), seat_w - 4, bold=True)
+    _text_in(surface, pools_head, size, gfx.INK, (pools_x, y + line_h // 2), pools_w - 6,
+             bold=True)
+    mark_r = max(4, int(size * 0.38))
     y += line_h
     for label, notes, deltas, pools in rows:
         pygame.draw.line(surface, gfx.EDGE, (table.x + 1, y), (table.right - 2, y), 1)
         mid = y + line_h // 2
         _text_in(surface, label, size, gfx.INK, (table.x + size // 2, mid), label_w - size,
                  "midleft", bold=True)
-        if deltas is not None:
-            for i, d in enumerate(deltas):
+        owned = pools.personal_counts(3)
+        for i in range(3):
+            marks = owned[i]
+            shift = marks * mark_r
+            if deltas is not None:
+                d = deltas[i]
                 gfx.blit_text(surface, _signed(d), size, gfx.INK if d >= 0 else NEGATIVE,
-                              (cx[i], mid), "center", bold=True)
-        pt = _pools_text(pools)
-        _text_in(surface, pt, size, gfx.INK, (table.right - size // 2, mid), pools_w - size,
-                 "midright")
+                              (cx[i] - shift, mid), "center", bold=True)
+            x0 = cx[i] + (size if deltas is not None else -shift) + mark_r - shift
+            for k in range(marks):
+                _pool_mark(surface, (int(x0 + k * mark_r * 2.4), mid), mark_r)
+        t = str(pools.common) if pools.common else gfx.NOTHING
+        gfx.blit_text(surface, t, size, gfx.INK, (pools_x, mid), "center", bold=True)
         y += line_h
         for note in notes:
             _text_in(surface, "↳ " + note, small, gfx.CARMINE,
@@ -1008,6 +1019,13 @@ def _draw_sheet(surface, common: int, personal: tuple[int, ...], hands: tuple,
     for i in range(4):
         lx = table.x + label_w + seat_w * i
         pygame.draw.line(surface, gfx.EDGE, (lx, table.y + 1), (lx, table.bottom - 2), 1)
+    # the legend
+    ly = table.bottom + line_h // 2 + 2
+    leg = _("personal pool")
+    lw = gfx.text_width(leg, small) + mark_r * 3
+    lx = table.right - lw
+    _pool_mark(surface, (lx + mark_r, ly), mark_r)
+    gfx.blit_text(surface, leg, small, gfx.INK, (lx + mark_r * 3, ly), "midleft")
 
 
 # ------------------------------------------------------------------ galdiņš

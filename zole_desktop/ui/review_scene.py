@@ -16,6 +16,7 @@ from .. import review as R
 from ..i18n import N_, _, ngettext
 from ..rules.state import TABLE, HandState
 from . import gfx, texts
+from .people import Names
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
 from .widgets import Button, draw_outline
@@ -81,11 +82,12 @@ class ReviewScene(Scene):
         return {active[0]: "left", active[1]: "bottom", active[2]: "right"}
 
     def name(self, seat: int) -> str:
-        if seat == TABLE:
-            return _("the table")
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return _("Seat {n}").format(n=seat + 1)
+        """The seat's name as shown; the viewer's seat with no typed name is "You"."""
+        return Names(self.names, self.viewer)(seat)
+
+    def you(self) -> int | None:
+        """The seat spoken to in the second person, if any."""
+        return Names(self.names, self.viewer).you
 
     def enter(self) -> None:
         if self.analysing:
@@ -284,7 +286,7 @@ class ReviewScene(Scene):
             lines.append((_("Analysing with all cards open") + dots, gfx.INK, False))
         else:
             lines.append((R.summary_text(rv), gfx.INK, False))
-            g = R.giveaway_text(rv.first_giveaway, rv, self.name)
+            g = R.giveaway_text(rv.first_giveaway, rv, self.name, you=self.you())
             if g:
                 lines.append((g, gfx.CARMINE if rv.first_giveaway else gfx.INK,
                               rv.first_giveaway is not None))
@@ -399,8 +401,11 @@ class ReviewScene(Scene):
                                        border=gfx.AMBER if is_first else None, radius=6), box)
                 surface.blit(tr, tr.get_rect(center=box.center))
         # the trick in words, above the cards and their tags
-        who = self.name(t.winner)
-        line = _("{name} takes {points}").format(name=who, points=R.points_text(t.points))
+        if t.winner != TABLE and t.winner == self.you():
+            line = _("You take {points}").format(points=R.points_text(t.points))
+        else:
+            line = _("{name} takes {points}").format(name=self.name(t.winner),
+                                                     points=R.points_text(t.points))
         top = cy - dy - th // 2 - int(small * 1.7)
         last = rv.note_for(k - 1) if k > t.first_card else None
         if last is not None and rv.declarer is not None:

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from .. import saves
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..i18n import N_, _
+from ..i18n import _
 from ..rules.match import Match
 from ..rules.options import Rules
 from ..rules.state import HandState
+from .people import BOT_NAMES, Names, stored
 
-BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"))
 HUMAN = "human"
 
 
@@ -47,6 +47,9 @@ class Session:
                                                            self.players)
         while len(self.names) < self.players:
             self.names.append(bot_name(len(self.names)))
+        if self.human is not None and 0 <= self.human < len(self.names):
+            # the person's untyped name is kept empty and shown as "You" when drawn
+            self.names[self.human] = stored(self.names[self.human])
         while len(self.levels) < self.players:
             self.levels.append("normal")
         self.bots: dict[int, Bot] = {}
@@ -62,6 +65,14 @@ class Session:
                 bot = make_bot("random", self.seed * 101 + seat)
             self.bots[seat] = bot
             self.bot_levels[seat] = level
+
+    @property
+    def people(self) -> Names:
+        """The names as shown (the person's seat as "You" until they type a name)."""
+        return Names(self.names, self.human)
+
+    def name(self, seat: int | None) -> str:
+        return self.people(seat)
 
     @property
     def hand_number(self) -> int:

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..rules.match import SheetRow
 from ..rules.state import HandState
 from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, DOWN, MOTION, UP, WHEEL, Action, Scene
 from .session import Session
 from .widgets import Button
+
+
+def declarer_word(session: Session, seat: int) -> str:
+    """The declarer after a contract's name ("Ordinary game — Anna"): the name, or "you"
+    for the person's own seat when they have typed no name."""
+    if session.people.is_you(seat):
+        return pgettext("the declarer, after the contract's name", "you")
+    return session.name(seat)
 
 
 class _Overlay(Scene):
@@ -81,21 +89,27 @@ class HandSummary(_Overlay):
                                     viewer=self.viewer, number=self.row.number))
 
     def name(self, seat) -> str:
-        if seat is None or seat < 0:
-            return _("the table")
-        return self.session.names[seat]
+        return self.session.name(seat)
 
     def lines(self) -> list[str]:
         row = self.row
         out = []
         c = row.contract
+        you = self.session.people.you
+        me = row.declarer is not None and row.declarer == you
         if c in ("take", "zole", "dark"):
             dp = row.declarer_points or 0
-            out.append(_("{name} took {p} card points, the defenders {q}").format(
-                name=self.name(row.declarer), p=dp, q=120 - dp))
-            out.append(ngettext("{name} took {n} trick", "{name} took {n} tricks",
-                                row.declarer_tricks or 0).format(name=self.name(row.declarer),
-                                                                 n=row.declarer_tricks or 0))
+            nt = row.declarer_tricks or 0
+            if me:
+                out.append(_("You took {p} card points, the defenders {q}").format(
+                    p=dp, q=120 - dp))
+                out.append(ngettext("You took {n} trick", "You took {n} tricks", nt).format(
+                    n=nt))
+            else:
+                out.append(_("{name} took {p} card points, the defenders {q}").format(
+                    name=self.name(row.declarer), p=dp, q=120 - dp))
+                out.append(ngettext("{name} took {n} trick", "{name} took {n} tricks",
+                                    nt).format(name=self.name(row.declarer), n=nt))
             if row.surrendered:
                 out.append(_("The declarer surrendered: a plain loss"))
             elif row.band:
@@ -107,9 +121,13 @@ class HandSummary(_Overlay):
                         cards=" ".join(texts.card_label(x) for x in buried)))
         elif c == "maza":
             t = row.declarer_tricks or 0
-            out.append(_("{name} took no trick: won").format(name=self.name(row.declarer))
-                       if t == 0 else _("{name} took a trick: lost").format(
-                           name=self.name(row.declarer)))
+            if me:
+                out.append(_("You took no trick: won") if t == 0
+                           else _("You took a trick: lost"))
+            else:
+                out.append(_("{name} took no trick: won").format(name=self.name(row.declarer))
+                           if t == 0 else _("{name} took a trick: lost").format(
+                               name=self.name(row.declarer)))
         elif c == "passed":
             out.append(_("Everyone passed; the hand is not played"))
         elif c == "galdins":
@@ -117,10 +135,15 @@ class HandSummary(_Overlay):
                 out.append(_("{name}: {t} tricks, {p} points").format(
                     name=self.name(s), t=row.tricks[i], p=row.points[i]))
             if row.losers:
-                out.append(_("Pays: {names}").format(
-                    names=", ".join(self.name(s) for s in row.losers)))
+                others = ", ".join(self.name(s) for s in row.losers if s != you)
+                if you not in row.losers:
+                    out.append(_("Pays: {names}").format(names=others))
+                elif others:
+                    out.append(_("You and {names} pay").format(names=others))
+                else:
+                    out.append(_("You pay"))
         for ev in row.events:
-            t = texts.pool_event_text(ev, self.name)
+            t = texts.pool_event_text(ev, self.name, you)
             if t:
                 out.append(t)
         return out
@@ -141,7 +164,7 @@ class HandSummary(_Overlay):
         title = _("Hand {n}: {contract}").format(n=row.number,
                                                  contract=texts.contract_label(row.contract))
         if row.declarer is not None:
-            title += gfx.DASH + self.name(row.declarer)
+            title += gfx.DASH + declarer_word(self.session, row.declarer)
         y = r.y + pad
         rr = gfx.blit_text(surface, title, gfx.fit_size(title, big, pw - 2 * pad, True),
                            gfx.CARMINE, (r.centerx, y), "midtop", bold=True)
@@ -223,7 +246,7 @@ class ScoreSheet(_Overlay):
         seat_w = (r.right - pad - pools_w - seats_x0) // n
         heads = [(_("No."), col_no, "topleft"), (_("Game"), col_contract, "topleft")]
         for seat in range(n):
-            nm = s.names[seat]
+            nm = s.name(seat)
             heads.append((nm, seats_x0 + seat_w * (seat + 1) - 8, "topright"))
         heads.append((_("Pools"), r.right - pad, "topright"))
         for t, x, anchor in heads:
@@ -275,7 +298,7 @@ class ScoreSheet(_Overlay):
         gfx.blit_text(surface, str(row.number), body, gfx.INK, (col_no, y))
         c = texts.contract_label(row.contract)
         if row.declarer is not None:
-            c += gfx.DASH + s.names[row.declarer]
+            c += gfx.DASH + declarer_word(s, row.declarer)
             if row.declarer_points is not None:
                 c += f" ({row.declarer_points})"
         gfx.blit_text(surface, c, gfx.fit_size(c, body, seats_x0 - col_contract - 10), gfx.INK,

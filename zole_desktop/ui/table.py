@@ -1354,9 +1354,8 @@ class TableScene(Scene):
         return hand[i] if 0 <= i < len(hand) else None
 
     def seat_name(self, seat: int) -> str:
-        if seat == TABLE:
-            return _("the table")
-        return self.session.names[seat] if 0 <= seat < len(self.session.names) else "?"
+        """The seat's name as shown (the person's as "You" until they type a name)."""
+        return self.session.name(seat)
 
     def draw_plates(self, surface) -> None:
         L = self.L
@@ -1443,7 +1442,9 @@ class TableScene(Scene):
         if st is not None:
             if st.contract:
                 c = texts.contract_label(st.contract)
-                if st.declarer_seat is not None:
+                if self.session.people.is_you(st.declarer_seat):
+                    c = _("{contract}: you").format(contract=c)
+                elif st.declarer_seat is not None:
                     c = _("{contract}: {name}").format(contract=c,
                                                        name=self.seat_name(st.declarer_seat))
                 lines.append((c, size, True, gfx.AMBER))
@@ -1559,7 +1560,10 @@ class TableScene(Scene):
         ph = h + size * 5
         r = pygame.Rect((W - pw) // 2, int(H * 0.2), pw, ph)
         surface.blit(gfx.panel(r.w, r.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=235), r)
-        t = _("Last trick: {name} took it").format(name=self.seat_name(trick.winner))
+        if self.session.people.is_you(trick.winner):
+            t = _("Last trick: you took it")
+        else:
+            t = _("Last trick: {name} took it").format(name=self.seat_name(trick.winner))
         gfx.blit_text(surface, t, gfx.fit_size(t, size, pw - 2 * gap, True), gfx.AMBER,
                       (r.centerx, r.y + size), "midtop", bold=True)
         for i, (seat, c) in enumerate(zip(trick.seats, trick.cards, strict=True)):

@@ -150,18 +150,33 @@ def refusal(hand: tuple[int, ...] | list[int], trick_lead: int | None, card: int
     return _("You must follow suit: {suit}").format(suit=_(SUIT_LABELS[suit]))
 
 
-def pool_event_text(ev, name_of) -> str:
+def pool_event_text(ev, name_of, you: int | None = None) -> str:
+    """A pool event in words; the seat ``you`` (the person with no typed name) is spoken
+    to in the second person."""
     k = ev.kind
+    me = ev.seat is not None and ev.seat == you
     if k == "common_added":
         return ngettext("{n} common pool is written", "{n} common pools are written",
                         ev.count).format(n=ev.count)
     if k == "personal_added":
+        if me:
+            return _("You get a personal pool")
         return _("{name} gets a personal pool").format(name=name_of(ev.seat))
     if k == "closed_own":
+        if me:
+            return _("You close a personal pool")
         return _("{name} closes a personal pool").format(name=name_of(ev.seat))
     if k == "closed_common":
+        if me:
+            return _("You close a common pool (+{n})").format(n=ev.amount)
         return _("{name} closes a common pool (+{n})").format(name=name_of(ev.seat), n=ev.amount)
     if k == "closed_other":
+        if me:
+            return _("You close {owner}'s personal pool (+{n})").format(
+                owner=name_of(ev.paid_by), n=ev.amount)
+        if ev.paid_by is not None and ev.paid_by == you:
+            return _("{name} closes your personal pool (+{n})").format(
+                name=name_of(ev.seat), n=ev.amount)
         return _("{name} closes {owner}'s personal pool (+{n})").format(
             name=name_of(ev.seat), owner=name_of(ev.paid_by), n=ev.amount)
     return ""

@@ -1,0 +1,76 @@
+"""The players' names as they are shown.
+
+The person's own seat keeps no name until they type one (an empty string in the settings,
+the save and the history).  It is shown as "You" in the current language, and a sentence
+about that seat speaks to them ("You took 6 tricks").  A typed name is shown as typed, in
+the third person ("Anna took 6 tricks").  The bots' names follow the language too.
+
+Older versions stored the untyped name as the word "You" in the language of the day, and
+the bots' names translated; both are recognised and shown in today's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..i18n import N_, _, in_every_language
+
+YOU = N_("You")
+BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"))
+
+_bot_ids: dict[str, str] = {}
+
+
+def is_default(name: str | None) -> bool:
+    """True for the person's name when they never typed one: empty, or "You" as an older
+    version stored it (in any of our languages)."""
+    name = (name or "").strip()
+    return not name or name in in_every_language(YOU)
+
+
+def stored(name: str | None) -> str:
+    """What a save keeps for the person's name: "" for the default, else the name."""
+    return "" if is_default(name) else (name or "").strip()
+
+
+def bot_label(name: str) -> str:
+    """A bot's stored name in the current language (a known bot name in any language)."""
+    if not _bot_ids:
+        for msgid in BOT_NAMES:
+            for word in in_every_language(msgid):
+                _bot_ids[word] = msgid
+    msgid = _bot_ids.get(name)
+    return _(msgid) if msgid else name
+
+
+class Names:
+    """Per-seat names as shown, over the stored ``names`` (not copied: a name typed later
+    shows at once); ``human`` is the person's seat, or None."""
+
+    def __init__(self, names: Sequence[str], human: int | None) -> None:
+        self.names = names
+        self.human = human
+
+    @property
+    def you(self) -> int | None:
+        """The seat spoken to as "you": the person's, while they have typed no name."""
+        h = self.human
+        if h is not None and 0 <= h < len(self.names) and is_default(self.names[h]):
+            return h
+        return None
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.you
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is None or seat < 0:
+            return _("the table")
+        if seat >= len(self.names):
+            return _("Seat {n}").format(n=seat + 1)
+        name = self.names[seat]
+        if seat == self.human:
+            return _(YOU) if is_default(name) else name
+        return bot_label(name)
+
+    def all(self) -> list[str]:
+        return [self(s) for s in range(len(self.names))]
