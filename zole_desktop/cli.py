@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
-import os
 import sys
 from collections.abc import Callable
 
@@ -20,13 +20,16 @@ class _Parser(argparse.ArgumentParser):
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .rules.record import MAX_BYTES, RecordError, replay_text, score_sheet_text
+    from .storage import read_regular
 
     try:
-        size = os.path.getsize(args.file)
-        if size > MAX_BYTES:
-            raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB")
-        with open(args.file, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        try:
+            data = read_regular(args.file, MAX_BYTES)
+        except OSError as e:
+            if e.errno == errno.EFBIG:
+                raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)}"
+                                  " MB") from None
+            raise
         rep = replay_text(data)
     except RecordError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)

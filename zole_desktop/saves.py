@@ -9,6 +9,8 @@ other untrusted record; a broken, truncated or future-version save is set aside 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -24,6 +26,8 @@ from .rules.state import BID_BY_NAME, DONE, SURRENDER, HandState, IllegalAction
 
 SAVE_FORMAT = "zole-save/1"
 SAVE_NAME = "current-match.json"
+
+log = logging.getLogger(__name__)
 
 
 class SaveError(ValueError):
@@ -60,7 +64,9 @@ class Table:
             raise SaveError("the seed is not valid")
         if not isinstance(human, int) or not 0 <= human < players:
             raise SaveError("the player's seat is not valid")
-        return cls(list(names), list(levels), seed, human)
+        # a name is shown and written again: no control characters, no lone surrogates
+        names = [storage.clean_text(n, 40) for n in names]
+        return cls(names, list(levels), seed, human)
 
 
 def hand_rng(seed: int, number: int) -> random.Random:
@@ -161,19 +167,21 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
     """The saved match, or None.  A save that cannot be used is set aside, never deleted."""
     path = path or save_path()
     messages = messages if messages is not None else []
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError("the file is too large")
-        data = parse_json(path.read_bytes())
+        data = parse_json(storage.read_regular(path, MAX_BYTES))
         return from_json(data)
     except (SaveError, RecordError, OSError) as e:
+        if isinstance(e, OSError):
+            e = e.strerror or e
+        log.warning("the save %s could not be continued: %s", path, e)
         try:
             aside = storage.set_aside(path)
             messages.append(_("The saved match could not be continued ({reason}); "
                               "kept as {name}.").format(reason=e, name=aside.name))
-        except OSError:
+        except OSError as e2:
+            log.error("the save %s could not be set aside: %s", path, e2)
             messages.append(_("The saved match could not be continued ({reason}).")
                             .format(reason=e))
         return None
@@ -189,6 +197,9 @@ def clear(path: Path | None = None) -> None:
 
 HISTORY_DIR = "history"
 MAX_HISTORY_FILES = 5000
+# one history file holds one match: about 0.7 KB a hand, so 4 MB is over 5,000 hands (a
+# match of 12 hands is 9 KB); a file past this is skipped unread, and replays in seconds
+MAX_HISTORY_BYTES = 4 * 1024 * 1024
 
 
 def history_dir() -> Path:

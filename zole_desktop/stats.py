@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .rules.record import MAX_BYTES, RecordError, parse_json, replay
+from .rules.record import RecordError, parse_json, replay
 from .rules.settlement import ALL_TRICKS, LOSS_JANI, NO_TRICK, WIN_91
 
 CONTRACTS = ("take", "zole", "dark", "maza")
@@ -111,11 +111,15 @@ def from_files(paths: list[Path]) -> tuple[Stats, list[str]]:
     one-line note each."""
     st = Stats()
     notes: list[str] = []
+    from .saves import MAX_HISTORY_BYTES
+    from .storage import read_regular
+
     for p in sorted(paths):
         try:
-            if p.stat().st_size > MAX_BYTES:
-                raise RecordError(1, "too large")
-            st.add_record(parse_json(p.read_bytes()))
-        except (OSError, RecordError, json.JSONDecodeError) as e:
+            # a regular file only (a FIFO would block), bounded before reading
+            st.add_record(parse_json(read_regular(p, MAX_HISTORY_BYTES)))
+        except OSError as e:
+            notes.append(f"{p.name}: {e.strerror or e}")
+        except (RecordError, json.JSONDecodeError) as e:
             notes.append(f"{p.name}: {e}")
     return st, notes

@@ -8,11 +8,15 @@ cannot be read is moved aside with a ``.corrupt-<time>`` suffix, never overwritt
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
+import stat
 import sys
 import tempfile
 import time
 import tomllib
+import unicodedata
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,8 @@ APP = "zole-desktop"
 MAX_SETTINGS_BYTES = 64 * 1024
 
 _override: Path | None = None
+
+log = logging.getLogger(__name__)
 
 
 def set_data_dir(path: str | os.PathLike | None) -> None:
@@ -77,6 +83,63 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         raise
 
 
+def size_text(limit: int) -> str:
+    """``256 KB``, ``32 MB``: a size limit as the player reads it."""
+    if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MB"
+    return f"{max(1, limit // 1024)} KB"
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Only regular files are read: a FIFO, a device or a folder raises OSError at once instead
+    of blocking (the file is opened non-blocking, then checked).  The size is checked before
+    anything is read, and no more than ``limit`` bytes are ever read.  Every failure is an
+    OSError whose ``strerror`` is one line for the player."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if st.st_size > limit:
+            raise OSError(errno.EFBIG, f"the file is too large (over {size_text(limit)})",
+                          str(path))
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"the file is too large (over {size_text(limit)})", str(path))
+    return data
+
+
+def clean_text(s: str, limit: int | None = None) -> str:
+    """A name or a line from an untrusted file, fit to show and to write: control characters
+    dropped, runs of white space made one space, a lone surrogate (not a character, cannot
+    be written as UTF-8) replaced by U+FFFD; at most ``limit`` characters."""
+    out = []
+    for ch in str(s):
+        o = ord(ch)
+        if 0xD800 <= o <= 0xDFFF:
+            out.append("\ufffd")
+        elif ch.isspace():
+            out.append(" ")
+        elif unicodedata.category(ch) != "Cc":
+            out.append(ch)
+    t = " ".join("".join(out).split())
+    return t[:limit] if limit is not None else t
+
+
 def set_aside(path: Path) -> Path:
     """Rename an unreadable file out of the way; returns its new name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -115,8 +178,18 @@ def _toml_value(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return str(v)
-    s = str(v).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{s}"'
+    out = []
+    for ch in str(v):
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif o < 0x20 or o == 0x7F:
+            out.append(f"\\u{o:04x}")  # TOML forbids raw control characters
+        elif 0xD800 <= o <= 0xDFFF:
+            out.append("\\ufffd")  # a lone surrogate cannot be written as UTF-8
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def settings_path() -> Path:
@@ -125,22 +198,41 @@ def settings_path() -> Path:
 
 def load_settings(messages: list[str] | None = None) -> Settings:
     """Settings from disk; a broken file is set aside, a bad key falls back to its default.
+    A file with a value that cannot be used or a key this version does not know is kept as
+    a ``.corrupt-<time>`` copy before anything is written over it.
     One-line messages for the player are appended to ``messages``."""
     messages = messages if messages is not None else []
     path = settings_path()
     s = Settings()
-    if not path.exists():
+    if not os.path.lexists(path):
         return s
     try:
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            raise ValueError("the file is too large")
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError) as e:
-        aside = set_aside(path)
+        raw = read_regular(path, MAX_SETTINGS_BYTES)
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as e:
+        # ValueError: TOMLDecodeError, UnicodeDecodeError; RecursionError: nested too deeply
+        reason = (e.strerror if isinstance(e, OSError) and e.strerror
+                  else "nested too deeply" if isinstance(e, RecursionError)
+                  else str(e).splitlines()[0][:120])
+        log.warning("settings %s could not be read: %s", path, reason)
+        try:
+            aside = set_aside(path)
+        except OSError as e2:
+            log.error("settings %s could not be set aside: %s", path, e2)
+            messages.append(_("Settings could not be read ({reason}); defaults used.")
+                            .format(reason=reason))
+            return s
         messages.append(_("Settings could not be read ({reason}); kept as {name}, "
-                          "defaults used.").format(reason=e, name=aside.name))
+                          "defaults used.").format(reason=reason, name=aside.name))
         return s
     defaults = Settings()
+    known = {f.name for f in fields(Settings)}
+    lost = False
+    for key in data:
+        if key not in known:
+            lost = True
+            messages.append(_("Setting {key} is not known to this version of the game.")
+                            .format(key=clean_text(key, 40)))
     for f in fields(Settings):
         if f.name not in data:
             continue
@@ -151,12 +243,35 @@ def load_settings(messages: list[str] | None = None) -> Settings:
             ok = v in Settings.CHOICES[f.name]
         if ok and isinstance(v, int) and not isinstance(v, bool):
             ok = 320 <= v <= 8192
+        if ok and isinstance(v, str):
+            v = clean_text(v, 40 if f.name == "player_name" else 100)
         if ok:
             setattr(s, f.name, v)
         else:
+            lost = True
             messages.append(_("Setting {key} = {value} is not valid; the default is used.")
-                            .format(key=f.name, value=repr(v)[:40]))
+                            .format(key=f.name, value=clean_text(repr(v), 40)))
+    if lost:
+        # what could not be used is written over on exit: keep the player's file first
+        try:
+            kept = keep_copy(path, raw)
+            messages.append(_("Your settings file is kept as {name}.").format(name=kept.name))
+        except OSError as e:
+            log.error("settings %s could not be copied aside: %s", path, e)
     return s
+
+
+def keep_copy(path: Path, data: bytes) -> Path:
+    """Keep ``data`` (the file as it was read) beside ``path`` as a ``.corrupt-<time>``
+    copy; the file itself stays.  Returns the copy's path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    atomic_write(target, data)
+    return target
 
 
 def save_settings(s: Settings) -> None:

@@ -7,7 +7,7 @@ points the card actually played gave away against the double-dummy value.
 
 from __future__ import annotations
 
-import os
+import errno
 import sys
 
 from ..rules.cards import CARD_NAMES, cards_of, points_of
@@ -23,20 +23,17 @@ from ..rules.record import (
 )
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState
+from ..storage import read_regular
 from .solver import Solver
 
 
 def _load(path: str, hand_no: int) -> tuple[HandState, dict]:
     try:
-        size = os.path.getsize(path)
+        data = parse_json(read_regular(path, MAX_BYTES))
     except OSError as e:
-        raise RecordError(1, f"cannot read {path}: {e.strerror or e}") from None
-    if size > MAX_BYTES:
-        raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB")
-    try:
-        with open(path, "rb") as f:
-            data = parse_json(f.read(MAX_BYTES + 1))
-    except OSError as e:
+        if e.errno == errno.EFBIG:
+            raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB"
+                              ) from None
         raise RecordError(1, f"cannot read {path}: {e.strerror or e}") from None
     players, rules, hands = read_header(data)
     if not 1 <= hand_no <= len(hands):

@@ -71,6 +71,9 @@ def parse_json(text: str | bytes) -> Any:
     except RecursionError:
         raise RecordError(1, "malformed JSON: nested too deeply") from None
     except ValueError as e:
+        if not hasattr(e, "lineno") and "digits" in str(e):
+            # Python's own words here are advice to a programmer (set_int_max_str_digits)
+            raise RecordError(1, "a number in the record has too many digits") from None
         msg = getattr(e, "msg", str(e))
         where = f" at line {e.lineno} column {e.colno}" if hasattr(e, "lineno") else ""
         raise RecordError(1, f"malformed JSON: {msg}{where}") from None

@@ -7,6 +7,7 @@ window costs next to no CPU.  ``fast=True`` (demo, bench) steps without sleeping
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -52,6 +53,9 @@ WAKE = pygame.USEREVENT + 1  # posted by worker threads when a result is ready
 IDLE_WAIT_MS = 500  # an idle loop looks at the clock at least this often (timers, toasts)
 MAX_FRAME_TIME = 0.1  # a longer gap between passes is not made up for
 MAX_STEPS_PER_FRAME = 3  # update steps at most per pass (60 Hz steps, ~20 fps floor)
+
+
+log = logging.getLogger(__name__)
 
 
 class SizeError(ValueError):
@@ -107,6 +111,7 @@ class App:
         self._dragging = False
         self.toast_text = ""
         self.toast_until = 0.0
+        self.file_errors: list[str] = []  # saves and history that failed (exit status 1)
         self._theme: Theme | None = None
         self._felt: pygame.Surface | None = None
         self._felt_key: tuple | None = None
@@ -172,6 +177,14 @@ class App:
     def invalidate(self) -> None:
         self.dirty = True
 
+    def file_error(self, message: str) -> None:
+        """A save, settings or history write that failed: on screen, one line on stderr and
+        in the log; the game then ends with exit status 1."""
+        self.file_errors.append(message)
+        log.error("%s", message)
+        print(" ".join(message.split()), file=sys.stderr)
+        self.toast(message)
+
     def moment(self, name: str) -> None:
         """A named moment of play (the demo saves a screenshot after the next frame)."""
         self._moments.append(name)
@@ -218,7 +231,8 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as e:
-            self.toast(_("Settings could not be saved: {error}").format(error=e.strerror or e))
+            self.file_error(_("Settings could not be saved: {error}").format(
+                error=e.strerror or e))
 
     # ------------------------------------------------------------------ input
     def map_event(self, ev: pygame.event.Event) -> Action | None:
@@ -502,7 +516,7 @@ def run_game(args) -> int:
     finally:
         app.save_settings()
         app.shutdown()
-    return 0
+    return 1 if app.file_errors else 0
 
 
 __all__ = ["App", "Scene", "parse_size", "run_game"]

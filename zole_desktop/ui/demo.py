@@ -7,6 +7,7 @@ animations, stepped as fast as the machine allows, saving screenshots of the mom
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -77,6 +78,17 @@ def main(args) -> int:
     save = bool(ddir)
     if save:
         storage.set_data_dir(ddir)
+        try:
+            storage.data_dir()
+        except OSError as e:
+            _err(_("the data folder {folder} cannot be used: {error}").format(
+                folder=ddir, error=e.strerror or e))
+            return 2
+        if not getattr(args, "cont", False) and os.path.lexists(saves.save_path()):
+            # a new demo match would be saved over it, and deleted when it ends
+            _err(_("{file} holds a saved match: resume it with --continue, or choose "
+                   "another --data-dir").format(file=saves.save_path()))
+            return 2
     elif getattr(args, "cont", False):
         _err(_("--continue needs --data-dir DIR (the folder with the saved match)"))
         return 2
@@ -87,9 +99,10 @@ def main(args) -> int:
     shots = Shots(folder)
     app.moment_hook = shots
     try:
-        return _run(app, args, scene, hands, shots)
+        rc = _run(app, args, scene, hands, shots)
     finally:
         app.shutdown()
+    return 1 if rc == 0 and app.file_errors else rc
 
 
 def _teach(args, scene: str, size) -> int:

@@ -42,6 +42,25 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+def safe(s: str) -> str:
+    """``s`` as text rendering takes it: whatever came from a file, a NUL or another control
+    character is dropped (tab made a space) and a lone surrogate becomes U+FFFD, where
+    SDL_ttf would raise."""
+    s = str(s)
+    if s.isprintable():
+        return s
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if 0xD800 <= o <= 0xDFFF:
+            out.append("\ufffd")
+        elif ch == "\t":
+            out.append(" ")
+        elif o >= 0x20 and not 0x7F <= o < 0xA0:
+            out.append(ch)
+    return "".join(out)
+
+
 def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached by content, size, weight and colour."""
     key = (s, int(size), bold, tuple(color))
@@ -49,7 +68,11 @@ def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
     if surf is not None:
         _text_cache.move_to_end(key)
         return surf
-    surf = font(size, bold).render(s, True, color)
+    f = font(size, bold)
+    try:
+        surf = f.render(safe(s), True, color)
+    except pygame.error:  # only zero-width characters ("Text has zero width")
+        surf = pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
     _text_cache[key] = surf
     if len(_text_cache) > _TEXT_CACHE_MAX:
         _text_cache.popitem(last=False)
@@ -57,7 +80,7 @@ def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
-    return font(size, bold).size(s)[0]
+    return font(size, bold).size(safe(s))[0]
 
 
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
@@ -75,7 +98,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for word in para.split(" "):
             cand = word if not line else line + " " + word
-            if f.size(cand)[0] <= width or not line:
+            if f.size(safe(cand))[0] <= width or not line:
                 line = cand
             else:
                 out.append(line)

@@ -3,6 +3,7 @@ hand, and an export of a match record to a folder the player chooses."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ import pygame
 
 from .. import saves, storage
 from ..i18n import N_, _, ngettext
-from ..rules.record import MAX_BYTES, RecordError, Replay, dumps, parse_json, replay
+from ..rules.record import RecordError, Replay, dumps, parse_json, replay
 from . import gfx, texts
 from .people import Names
 from .scene import (
@@ -81,9 +82,8 @@ def _when(data: dict, path: Path) -> str:
 
 def read_entry(path: Path) -> MatchEntry:
     """One history file, checked like any untrusted record (RecordError, OSError)."""
-    if path.stat().st_size > MAX_BYTES:
-        raise RecordError(1, "the file is too large")
-    data = parse_json(path.read_bytes())
+    # a regular file only (a FIFO would block), bounded before reading (see saves)
+    data = parse_json(storage.read_regular(path, saves.MAX_HISTORY_BYTES))
     rep = replay(data)
     players = rep.match.players
     human = data.get("human_seat", 0)
@@ -95,7 +95,7 @@ def read_entry(path: Path) -> MatchEntry:
             and all(isinstance(n, str) and (n.strip() or s == human)
                     for s, n in enumerate(names))):
         names = [_("Seat {n}").format(n=s + 1) for s in range(players)]
-    names = [" ".join(n.split())[:MAX_NAME] for n in names]
+    names = [storage.clean_text(n, MAX_NAME) for n in names]  # no NUL, no lone surrogate
     return MatchEntry(path, data, rep, names, human, _when(data, path))
 
 
@@ -147,7 +147,12 @@ def export_match(entry: MatchEntry, folder: str | Path) -> Path:
         k += 1
         target = d / f"{base}-{k}.json"
     try:
-        storage.atomic_write(target, dumps(entry.data) + "\n")
+        text = dumps(entry.data) + "\n"
+        try:
+            payload = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate in the file: kept as its JSON escape
+            payload = (json.dumps(entry.data, indent=1) + "\n").encode("ascii")
+        storage.atomic_write(target, payload)
     except OSError as e:
         raise ExportError(_("The match could not be exported: {error}").format(
             error=e.strerror or e)) from None

@@ -4,6 +4,7 @@ record, the hand in progress and our table keys) so that *Continue* picks it up 
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
 
@@ -17,6 +18,8 @@ from ..rules.state import HandState
 from .people import BOT_NAMES, Names, stored
 
 HUMAN = "human"
+
+log = logging.getLogger(__name__)
 
 
 def bot_name(i: int) -> str:
@@ -131,7 +134,25 @@ class Session:
         saved = saves.load(messages=messages)
         if saved is None:
             return None
-        return cls.from_saved(saved)
+        session = cls.from_saved(saved)
+        if session.over() and session.current is None:
+            cls.keep_finished(session, messages if messages is not None else [])
+            return None
+        return session
+
+    @staticmethod
+    def keep_finished(session: Session, messages: list[str]) -> None:
+        """A finished match still saved (its history copy had failed): kept in the history
+        now, and only then no longer saved."""
+        try:
+            session.archive()
+            saves.clear()
+        except OSError as e:
+            log.error("the finished match could not be kept in the history: %s", e)
+            messages.append(_("The finished match could not be kept in the history ({error}); "
+                              "it stays saved.").format(error=e.strerror or e))
+            return
+        messages.append(_("The finished match is now kept in the history."))
 
     @classmethod
     def from_saved(cls, saved: saves.Saved) -> Session:

@@ -282,8 +282,9 @@ class TableScene(Scene):
         try:
             self.session.archive()
         except OSError as e:
-            self.app.toast(_("The match could not be kept in the history: {error}").format(
-                error=e.strerror or e))
+            self.app.file_error(_("The match could not be kept in the history ({error}); it "
+                                  "stays saved for Continue.").format(error=e.strerror or e))
+            return  # never delete the save before its history copy is safely on disk
         try:
             Session.clear_saved()
         except OSError:
@@ -298,7 +299,7 @@ class TableScene(Scene):
             self._save_failed = False
         except OSError as e:
             if not self._save_failed:  # say it once, not after every card
-                self.app.toast(_("The game could not be saved: {error}").format(
+                self.app.file_error(_("The game could not be saved: {error}").format(
                     error=e.strerror or e))
             self._save_failed = True
 

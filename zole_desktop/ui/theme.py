@@ -8,13 +8,15 @@ A broken theme gives one line naming the file and falls back to ``classic``; wit
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import tomllib
 from pathlib import Path
 
 import pygame
 
-from .. import resources
+from .. import resources, storage
 from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
@@ -45,20 +47,32 @@ def available_themes() -> list[str]:
 
 
 def _read_bounded(path: Path, limit: int) -> bytes:
+    """A regular file of at most ``limit`` bytes (a FIFO or a device is refused unread)."""
+    if not os.path.lexists(path):
+        raise ThemeError(f"{path.name} is missing")
     try:
-        size = path.stat().st_size
-    except OSError:
-        raise ThemeError(f"{path.name} is missing") from None
-    if size > limit:
-        raise ThemeError(f"{path.name} is larger than {limit // (1024 * 1024) or 1} MB")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        return storage.read_regular(path, limit)
     except OSError as e:
+        if e.errno == errno.EFBIG:
+            raise ThemeError(f"{path.name} is larger than {storage.size_text(limit)}") from None
         raise ThemeError(f"{path.name} cannot be read ({e.strerror or e})") from None
-    if len(data) > limit:
-        raise ThemeError(f"{path.name} is too large")
-    return data
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (its IHDR chunk), read before any decoding;
+    None when ``data`` does not start like a PNG."""
+    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _parse_toml(data: bytes) -> dict:
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ThemeError(f"theme.toml is not valid TOML ({str(e).splitlines()[0]})") from None
+    except RecursionError:
+        raise ThemeError("theme.toml is not valid TOML (nested too deeply)") from None
 
 
 def _load_image(folder: Path, name: str) -> pygame.Surface:
@@ -69,6 +83,12 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
     if path.suffix.lower() != ".png":
         raise ThemeError(f"{name} is not a .png file")
     data = _read_bounded(path, MAX_IMAGE_BYTES)
+    size = png_size(data)
+    if size is None:
+        raise ThemeError(f"{name} is not a PNG file")
+    # refused from the header, before decoding: a few hundred bytes may claim 65535x65535
+    if not (16 <= size[0] <= MAX_IMAGE_SIDE and 16 <= size[1] <= MAX_IMAGE_SIDE):
+        raise ThemeError(f"{name} has unusable dimensions {size[0]}x{size[1]}")
     import io
 
     try:
@@ -181,11 +201,7 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
         raise ThemeError(f"{theme_id!r} is not a theme name") from None
     if not folder.is_dir():
         raise ThemeError(f"the folder {theme_id}/ is missing")
-    toml_bytes = _read_bounded(folder / "theme.toml", MAX_TOML_BYTES)
-    try:
-        meta = tomllib.loads(toml_bytes.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise ThemeError(f"theme.toml is not valid TOML ({str(e).splitlines()[0]})") from None
+    meta = _parse_toml(_read_bounded(folder / "theme.toml", MAX_TOML_BYTES))
     faces = {}
     for code, fname in zip(CARD_CODES, CARD_FILES, strict=True):
         faces[code] = _load_image(folder, fname)
@@ -281,7 +297,7 @@ def theme_label(theme_id: str, root: Path | None = None) -> str:
         got = _label_cache.get(path)
         if got is None or got[0] != stamp:
             data = _read_bounded(path, MAX_TOML_BYTES)
-            got = (stamp, tomllib.loads(data.decode("utf-8")).get("name"))
+            got = (stamp, _parse_toml(data).get("name"))
             _label_cache[path] = got
         return _tri(got[1], language()) or theme_id
     except (OSError, ThemeError, ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError):
