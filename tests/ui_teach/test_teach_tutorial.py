@@ -1,5 +1,7 @@
 """The guided first game on the real table, driven by the coach's advice."""
 
+import pytest
+
 from zole_desktop.rules import cards as C
 from zole_desktop.teaching.tutorial import HANDS, TALON, tutorial_state
 from zole_desktop.ui.tutorial import TutorialTableScene, bury_advice, drive, tutorial_deal
@@ -22,7 +24,8 @@ def test_bury_advice_names_two_cards():
     st.apply(TAKE_BID)
     while st.current_seat != 0 or st.phase == "bidding":
         st.apply(st.legal_actions()[0])
-    assert sorted(bury_advice(st)) == sorted(C.parse_cards(["TH", "KH"]))
+    # a void in spades and the ten of hearts safe: the best burial with all cards open
+    assert sorted(bury_advice(st)) == sorted(C.parse_cards(["9S", "TH"]))
 
 
 def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
@@ -66,3 +69,143 @@ def test_the_coach_holds_the_game_until_got_it(teach_app):
     cards, button = table.advised()
     assert button is not None and button in table.buttons
     assert table.focus == ("button", table.buttons.index(button))
+
+
+def _play_along(app, table, stop=None):
+    """Step the app with the player's part played by the coach's advice; ``stop(table)``
+    ends early when true.  Returns the last state seen."""
+    final = None
+    for _i in range(20000):
+        if table not in app.stack.scenes or (stop is not None and stop(table)):
+            break
+        app.step()
+        if stop is not None and stop(table):
+            break
+        drive(table)
+        if table.state is not None and table.state.is_terminal():
+            final = table.state
+    return final
+
+
+def test_the_review_agrees_with_the_coach(teach_app):
+    """Played along the coach's advice, the double-dummy review finds no card of the
+    player's that gave points away: the coach picks among the solver's best cards."""
+    from zole_desktop import review as R
+    from zole_desktop.teaching.tutorial import PLAYER, rule_of_thumb
+
+    app = teach_app()
+    table = TutorialTableScene()
+    app.stack.push(table)
+    final = _play_along(app, table)
+    assert table.finished and final is not None
+    rv = R.review_hand(final)
+    assert rv.status == R.DONE
+    mine = [n for n in rv.notes if n.seat == PLAYER]
+    assert len(mine) == 8
+    assert [n for n in mine if n.lost > 0] == []
+    assert rv.dd_value >= 91  # the coach's burial: jāņi with perfect play
+    # where the rule of thumb would have cost points, the coach said why
+    assert "lead_low_trump" in table.shown
+    st = final.copy()
+    st.undo(len(st.actions()) - 3)  # back to after Take and the burial
+    st.apply(C.card("QC"))
+    st.apply(C.card("9D"))
+    st.apply(C.card("7D"))
+    assert rule_of_thumb(st) == C.card("QS")  # what the coach used to say, 4 points worse
+
+
+def _to_decision(app, table, kind):
+    """Play along the coach's advice until the player is asked for ``kind``."""
+    _play_along(app, table, stop=lambda t: t.waiting_for() == kind and t.current is None
+                and t.coach_card()[0])
+    for _i in range(100):  # let the cards come to rest
+        app.step()
+    assert table.waiting_for() == kind
+
+
+def test_a_bid_the_coach_did_not_ask_for_is_refused_with_a_note(teach_app):
+    from zole_desktop.i18n import _, set_language
+    from zole_desktop.rules.state import PASS, TAKE_BID
+    from zole_desktop.ui import texts
+    from zole_desktop.ui.scene import CLICK, Action
+
+    app = teach_app()
+    table = TutorialTableScene()
+    app.stack.push(table)
+    _to_decision(app, table, "bid")
+    pass_button = table.buttons[table.button_actions.index(PASS)]
+    for lang in ("en", "lv", "ru"):
+        set_language(lang)
+        table.note = ""
+        table.handle(Action(CLICK, pos=pass_button.rect.center))
+        for _i in range(5):
+            app.step()
+        assert table.waiting_for() == "bid"  # the bid was not taken
+        assert table.note, lang
+        assert texts.bid_label(TAKE_BID) in table.note  # names the button to click
+        english = "In this first game you take the talon: click {take}."
+        assert (_(english) != english) == (lang != "en"), lang  # translated
+        assert table.note == _(english).format(take=texts.bid_label(TAKE_BID))
+    set_language("en")
+    assert not table.state.bids
+    assert _("Take") in table.notes[0]
+    # the note is drawn in the coach's box
+    app.step()
+    assert table.coach_rect.w > 0
+
+
+def test_another_legal_card_is_played_and_the_coach_says_which_it_chose(teach_app):
+    from zole_desktop.ui.scene import CLICK, Action
+
+    app = teach_app()
+    table = TutorialTableScene()
+    app.stack.push(table)
+    _to_decision(app, table, "play")
+    known, want = table.coach_card()
+    assert known and want == C.card("QC")
+    other = C.card("JH")
+    n = len(table.state.actions())
+    table.handle(Action(CLICK, pos=table.card_rect(other).move(4, 0).topleft))
+    for _i in range(5):
+        app.step()
+    assert table.state.actions()[n] == (0, other)  # played
+    assert table.notes and "Q♣" in table.notes[-1] and "J♥" in table.notes[-1]
+
+
+def _clear_of_markers(app, table):
+    app.step()
+    table.app.invalidate()
+    app.step()
+    assert table.message
+    assert table.message_rect is not None and table.message_rect.h > 0
+    assert table.marker_rects
+    for m in table.marker_rects:
+        assert not m.colliderect(table.message_rect), (m, table.message_rect)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_refusal_line_is_clear_of_the_coach_marker(teach_app, size):
+    """Measured on the drawn frame: the ▼ marker over the coach's card and the message line
+    of a refused card do not overlap."""
+    from zole_desktop.ui.scene import CLICK, Action
+
+    app = teach_app(size=size)
+    table = TutorialTableScene()
+    app.stack.push(table)
+    # burying: two other cards chosen, a third one clicked
+    _to_decision(app, table, "bury")
+    for name in ("KH", "AH", "AD"):
+        table.try_card(C.card(name))
+    _clear_of_markers(app, table)
+    table.selected = []
+    # the third trick: a trump is led and the player still holds plain cards
+    _play_along(app, table, stop=lambda t: t.waiting_for() == "play" and t.state.trick
+                and len(t.state.completed) == 2 and t.coach_card()[0])
+    for _i in range(100):
+        app.step()
+    st = table.state
+    assert table.waiting_for() == "play" and st.trick
+    illegal = [c for c in table.my_hand() if c not in table.legal_cards()]
+    assert illegal
+    table.handle(Action(CLICK, pos=table.card_rect(illegal[-1]).center))
+    _clear_of_markers(app, table)

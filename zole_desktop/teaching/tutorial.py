@@ -3,12 +3,21 @@
 The player sits at seat 0 and is forehand (the dealer is seat 2).  The coach speaks on game
 events, so the lesson holds whatever the player chooses; ``advice`` names the move the coach
 recommends at each decision, and the scene highlights it.
+
+The coach's cards agree with the hand review: at every card ``advice`` keeps only the moves
+that the double-dummy solver (the review's analysis) rates best, and among those picks the one
+the beginner's rule of thumb (``rule_of_thumb``: lead the highest trump, win a trick cheaply,
+else give the fewest points away) would pick.  Where the rule of thumb would cost points,
+``deviation`` names the coach's message that says so.  The burial is fixed for this deal: the
+nine of spades and the ten of hearts, the best burial with all cards open (94 card points
+against 64 for the ten and king of hearts).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bots.solver import Solver
 from ..i18n import N_
 from ..rules import cards as C
 from ..rules.state import BIDDING, BURYING, PLAYING, TAKE_BID, HandState
@@ -22,6 +31,9 @@ HANDS = {
     2: "QD JD 8D 7D TC 9C AS KS",
 }
 TALON = "TH KH"
+# the coach's burial: a void in spades (the defenders' spades can be trumped) and the ten of
+# hearts safe in the pile
+BURY = ("9S", "TH")
 
 
 @dataclass(frozen=True)
@@ -38,8 +50,10 @@ STEPS: tuple[Step, ...] = (
                         "a strong hand. Choose 'Take' to pick up the talon and play alone "
                         "against the other two.")),
     Step("bury", N_("The two talon cards joined your hand. Now bury (norakt) two cards: they "
-                    "count for you at the end. Bury the ten and king of hearts: 14 points "
-                    "safe in your pile, and the ace of hearts stays to win a trick.")),
+                    "count for you at the end. Bury the nine of spades and the ten of hearts: "
+                    "with no spade left you can trump the defenders' spades, and the ten's 10 "
+                    "points are safe in your pile. Keep the ace and king of hearts: only one "
+                    "heart is left outside your hand.")),
     Step("first_lead", N_("You lead to the first trick. Leading a high trump draws the "
                           "defenders' trumps: try the queen of clubs, the highest card in "
                           "the game.")),
@@ -50,6 +64,13 @@ STEPS: tuple[Step, ...] = (
                                  "they are trumps.")),
     Step("free_choice", N_("You hold no card of the suit led, so you may play any card — a "
                            "trump wins the trick, a low card saves your trumps.")),
+    Step("lead_low_trump", N_("This time lead a lower trump (marked ▼), not your highest. A "
+                              "defender still holds a trump that beats this one but not your "
+                              "highest: let it win a cheap trick now, and your highest trump "
+                              "stays to win a richer one later.")),
+    Step("coach_looks", N_("Here the rule of thumb would cost points: the coach has looked at "
+                           "all the cards and marks a better card (▼). The review after the "
+                           "hand shows what every card was worth.")),
     Step("trick_won", N_("You won the trick: the highest trump wins; with no trump in it, "
                          "the highest card of the suit led. You lead next.")),
     Step("trick_lost", N_("The defenders took that trick and put its points together. The "
@@ -68,37 +89,82 @@ def tutorial_state() -> HandState:
                          C.parse_cards(TALON.split()))
 
 
-def advice(state: HandState) -> int | None:
-    """The move the coach recommends to the player now, if any."""
+def _rule(state: HandState, cards: list[int]) -> int:
+    """The beginner's rule of thumb among ``cards`` (legal, not empty)."""
+    if not state.trick:
+        # lead the highest trump while trumps are out, else the highest card
+        return max(cards)
+    # follow: take the trick with the cheapest card that wins it, else give the fewest
+    # points away
+    best = state.trick[0]
+    for c in state.trick[1:]:
+        if C.beats(c, best):
+            best = c
+    winners = [c for c in cards if C.beats(c, best)]
+    if winners:
+        if len(state.trick) == 2:  # last to play: the trick is ours, put points in it
+            return max(winners, key=lambda c: (C.POINTS[c], -c))
+        return min(winners, key=lambda c: (C.POINTS[c], c))
+    return min(cards, key=lambda c: (C.POINTS[c], c))
+
+
+def rule_of_thumb(state: HandState) -> int | None:
+    """The card the beginner's rule of thumb plays now (the player to move, playing)."""
+    if state.phase != PLAYING:
+        return None
+    return _rule(state, C.cards_of(state.legal_cards_mask()))
+
+
+def card_values(state: HandState) -> dict[int, int]:
+    """Double-dummy value of every legal card of the player to move: the declarer's card
+    points from here on (the current trick included), as the hand review counts them."""
+    solver = Solver(state.hands, state.declarer)
+    return solver.move_values(state.turn, list(zip(state.trick_pos, state.trick, strict=True)))
+
+
+def best_cards(state: HandState, values: dict[int, int] | None = None) -> list[int]:
+    """The cards the solver rates best for the player to move."""
+    values = card_values(state) if values is None else values
+    declarer = state.turn == state.declarer
+    want = max(values.values()) if declarer else min(values.values())
+    return [c for c, v in values.items() if v == want]
+
+
+def advice(state: HandState, values: dict[int, int] | None = None) -> int | None:
+    """The move the coach recommends to the player now, if any.  In play: the rule of
+    thumb's choice among the solver's best cards (``values`` from :func:`card_values`, worked
+    out here when not given)."""
     if state.current_seat != PLAYER:
         return None
     if state.phase == BIDDING:
         return TAKE_BID
     if state.phase == BURYING:
-        for name in ("TH", "KH"):
+        for name in BURY:
             c = C.card(name)
             if state.hand_mask(PLAYER) >> c & 1:
                 return c
         return None
     if state.phase == PLAYING:
-        legal = state.legal_cards_mask()
-        if not state.trick:
-            # lead the highest trump while trumps are out, else the highest card
-            return max(C.cards_of(legal))
-        # follow: take the trick with the cheapest card that wins it, else give the fewest
-        # points away
-        cards = C.cards_of(legal)
-        best = state.trick[0]
-        for c in state.trick[1:]:
-            if C.beats(c, best):
-                best = c
-        winners = [c for c in cards if C.beats(c, best)]
-        if winners:
-            if len(state.trick) == 2:  # last to play: the trick is ours, put points in it
-                return max(winners, key=lambda c: (C.POINTS[c], -c))
-            return min(winners, key=lambda c: (C.POINTS[c], c))
-        return min(cards, key=lambda c: (C.POINTS[c], c))
+        return _rule(state, best_cards(state, values))
     return None
+
+
+def deviation(state: HandState, card: int | None) -> str | None:
+    """When the coach's card is not the rule of thumb's: the message that says why."""
+    if card is None or state.phase != PLAYING or state.current_seat != PLAYER:
+        return None
+    if card == rule_of_thumb(state):
+        return None
+    if not state.trick and C.is_trump(card):
+        mine = state.hand_mask(PLAYER) & C.TRUMP_MASK
+        theirs = 0
+        for s in state.seats:
+            if s != PLAYER:
+                theirs |= state.hand_mask(s) & C.TRUMP_MASK
+        top = max(C.cards_of(mine))
+        if theirs and card < top and card < max(C.cards_of(theirs)) < top:
+            return "lead_low_trump"
+    return "coach_looks"
 
 
 def follow_event(state: HandState) -> str | None:

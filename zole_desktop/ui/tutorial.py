@@ -9,26 +9,39 @@ bury, lead, follow) wait beside the choice and go away once it is made; the othe
 first trick won or lost, the end) hold the game until "Got it" or Enter.  F1 opens the rules
 guide on top; nothing is saved, so a real game in progress is left alone.
 
+The coach's card in play comes from the double-dummy solver (as the hand review's), worked
+out on the app's hint worker when it takes a while (the first tricks); the marker shows once
+it is known.  A bid other than Take is refused with a short note by the coach; a legal card
+or burial other than the coach's is played, and the coach notes what it would have chosen.
+A message line of the table (a refused card) is lifted above the ▼ markers.
+
 Push it with ``app.stack.push(TutorialTableScene())``; when the hand's summary is closed the
 scene removes itself (back to whatever was below, e.g. the main menu).
 """
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import Future
+from concurrent.futures import wait as wait_for_futures
+
 import pygame
 
 from ..i18n import N_, _
+from ..review import card_text
 from ..rules import cards as C
 from ..rules.deal import Deal, active_seats, deal_packets
 from ..rules.match import Match
 from ..rules.state import BURYING, PLAYING, TAKE_BID, HandState
 from ..teaching.tutorial import (
+    BURY,
     DEALER,
     HANDS,
     PLAYER,
     STEP_BY_EVENT,
     TALON,
     advice,
+    deviation,
     follow_event,
     tutorial_state,
 )
@@ -40,6 +53,10 @@ from .widgets import Button, draw_outline
 
 BLOCKING = ("start", "trick_won", "trick_lost", "end_won", "end_lost")
 BOT_LEVEL = "easy"
+NOTE_SECONDS = 6.0  # a coach's note about a move it did not ask for
+QUICK_TRICKS = 2  # from this many tricks played on, the solver answers at once
+
+log = logging.getLogger(__name__)
 
 
 def tutorial_deal() -> Deal:
@@ -101,12 +118,28 @@ class TutorialTableScene(TableScene):
         self._focus_key: tuple | None = None
         self.coach_button = Button(N_("Got it"), self.dismiss, primary=True)
         self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        # the coach's note about a move it did not ask for (translated text), until when
+        self.note = ""
+        self.note_until = 0.0
+        self.notes: list[str] = []  # every note given (tests)
+        # the coach's card per position (actions so far), from the solver
+        self.advice_cache: dict[tuple, int | None] = {}
+        self.advice_futures: dict[tuple, Future] = {}
+        # what the last frame drew (tests): the ▼ markers and the table's message line
+        self.marker_rects: list[pygame.Rect] = []
+        self.message_rect: pygame.Rect | None = None
 
     def enter(self) -> None:
         name = (self.app.settings.player_name or "").strip()
         if name:
             self.session.names[PLAYER] = name[:20]
         super().enter()
+        # the first lead after the coach's bid and burial: the longest search, started now
+        st = tutorial_state()
+        st.apply(TAKE_BID)
+        for name in BURY:
+            st.apply(C.card(name))
+        self._ask_solver(st)
 
     # ------------------------------------------------------------------ the coach
     def coach_blocking(self) -> bool:
@@ -119,6 +152,11 @@ class TutorialTableScene(TableScene):
         self.queue.append(event)
 
     def dismiss(self) -> None:
+        if self.note:  # a note over a waiting message: "Got it" closes the note first
+            self.note = ""
+            if self.app is not None:
+                self.app.invalidate()
+            return
         self.current = None
         self.current_wait = None
         self._next()
@@ -128,6 +166,8 @@ class TutorialTableScene(TableScene):
     def _next(self) -> None:
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
+            if self.current in BLOCKING:
+                self.note = ""
             self.current_wait = self.waiting_for()
             self.shown.append(self.current)
             if self.app is not None:
@@ -151,6 +191,11 @@ class TutorialTableScene(TableScene):
             ev = follow_event(st)
             if ev:
                 self._say(ev)
+            known, card = self.coach_card()
+            if known:
+                ev = deviation(st, card)
+                if ev:
+                    self._say(ev)
         n = len(st.completed)
         if n > self.tricks_seen:
             self.tricks_seen = n
@@ -168,6 +213,9 @@ class TutorialTableScene(TableScene):
                 self.waiting_for() != self.current_wait:
             self.current = None
             self.current_wait = None
+        if self.note and self.clock >= self.note_until:
+            self.note = ""
+            self.app.invalidate()
         self._next()
         self._focus_advice()
 
@@ -178,7 +226,7 @@ class TutorialTableScene(TableScene):
             self._focus_key = None
             return
         st = self.state
-        key = (kind, st.phase, len(st.completed), len(st.trick))
+        key = (kind, st.phase, len(st.completed), len(st.trick), self.coach_card()[0])
         if key == self._focus_key:
             return
         self._focus_key = key
@@ -209,9 +257,57 @@ class TutorialTableScene(TableScene):
                 return [], self.buttons[0]
             return want, None
         if kind == "play" and st.phase == PLAYING:
-            c = advice(st)
+            _known, c = self.coach_card()
             return ([c] if c is not None and c < 26 else []), None
         return [], None
+
+    # ------------------------------------------------------------------ the coach's card
+    def coach_card(self) -> tuple[bool, int | None]:
+        """(known, card): the coach's card for the player's turn in play.  The solver runs
+        on the hint worker while many cards are out (the first tricks take a second), so the
+        card may not be known yet."""
+        st = self.state
+        if st is None or st.phase != PLAYING or st.current_seat != PLAYER:
+            return True, None
+        key = tuple(st.actions())
+        if key in self.advice_cache:
+            return True, self.advice_cache[key]
+        if len(st.completed) >= QUICK_TRICKS or self.app is None:
+            self.advice_cache[key] = advice(st)
+            return True, self.advice_cache[key]
+        self._ask_solver(st)
+        return False, None
+
+    def _ask_solver(self, st: HandState) -> None:
+        key = tuple(st.actions())
+        if key not in self.advice_futures and key not in self.advice_cache:
+            self.advice_futures[key] = self.app.hint_executor.submit(_advise, self.app,
+                                                                     st.copy())
+
+    def poll_advice(self) -> None:
+        st = self.state
+        now = tuple(st.actions()) if st is not None else None
+        for key, fut in list(self.advice_futures.items()):
+            if key == now and not fut.done() and self.app is not None and self.app.fast:
+                # demo and tests step without sleeping: let the worker have the GIL
+                wait_for_futures([fut], timeout=0.05)
+            if not fut.done():
+                continue
+            del self.advice_futures[key]
+            try:
+                self.advice_cache[key] = fut.result()
+            except Exception:  # a solver bug: no marker for this card, with a log line
+                log.exception("the coach's card")
+                self.advice_cache[key] = None
+            if self.app is not None:
+                self.app.invalidate()
+
+    def coach_note(self, text: str) -> None:
+        """A short note by the coach about a move it did not ask for."""
+        self.note = text
+        self.note_until = self.clock + NOTE_SECONDS
+        self.notes.append(text)
+        self.app.invalidate()
 
     # ------------------------------------------------------------------ table hooks
     def _ready(self):
@@ -223,7 +319,42 @@ class TutorialTableScene(TableScene):
     def busy(self) -> bool:
         if self.coach_blocking():
             return any(s.moving(self.clock) for s in self.sprites)
-        return super().busy()
+        return super().busy() or bool(self.note) or bool(self.advice_futures)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.poll_advice()
+        if self.note and self.clock >= self.note_until:
+            self.note = ""
+            if self.app is not None:
+                self.app.invalidate()
+
+    def _answer(self, a) -> None:
+        """A bid: in this first game only the coach's (Take) is accepted."""
+        st = self.state
+        if self.waiting_for() == "bid" and st is not None:
+            want = advice(st)
+            if want is not None and a != want:
+                self.coach_note(_("In this first game you take the talon: click {take}.")
+                                .format(take=texts.bid_label(want)))
+                return
+        super()._answer(a)
+
+    def try_card(self, c: int) -> None:
+        """A card: a legal one other than the coach's is played, and the coach says what it
+        would have chosen."""
+        kind = self.waiting_for()
+        st = self.state
+        if kind == "play" and st is not None and c in self.legal_cards():
+            known, want = self.coach_card()
+            if known and want is not None and c != want:
+                self.coach_note(_("{card} is allowed too. The coach's card was {best} (▼); "
+                                  "the review after the hand shows what each card was worth.")
+                                .format(card=card_text(c), best=card_text(want)))
+        elif kind == "bury" and st is not None and c not in self.selected and \
+                len(self.selected) < self.bury_need and c not in bury_advice(st):
+            self.coach_note(_("You may bury any two cards; the coach's choice is marked ▼."))
+        super().try_card(c)
 
     def run_session(self):
         from .sheet import HandSummary
@@ -246,7 +377,7 @@ class TutorialTableScene(TableScene):
 
             self.stack.push(GuideScene())
             return
-        if self.current is not None:
+        if self.current is not None or self.note:
             if k == CONFIRM:
                 self.dismiss()
                 return
@@ -265,12 +396,13 @@ class TutorialTableScene(TableScene):
         super().draw(surface)
         if not self.L:
             return
-        if not self.coach_blocking():
-            self.draw_advice(surface)
-        if self.current is not None:
+        if self.current is not None or self.note:
             self.draw_coach(surface)
 
     def draw_advice(self, surface) -> None:
+        self.marker_rects = []
+        if self.coach_blocking():
+            return
         cards, button = self.advised()
         H = self.L["H"]
         size = max(14, int(H * 0.03))
@@ -278,23 +410,54 @@ class TutorialTableScene(TableScene):
             r = self.card_rect(c)
             if r is None or self.sprites[c].moving(self.clock):
                 continue
-            self._mark(surface, r, size)
+            self.marker_rects.append(self._draw_marker(surface, r, size))
         if button is not None and button.rect.w:
-            self._mark(surface, button.rect, size)
+            self.marker_rects.append(self._draw_marker(surface, button.rect, size))
 
     @staticmethod
-    def _mark(surface, r: pygame.Rect, size: int) -> None:
+    def _draw_marker(surface, r: pygame.Rect, size: int) -> pygame.Rect:
+        """The amber outline and the ▼ above ``r``; returns the ▼'s rect."""
         draw_outline(surface, r.inflate(6, 6), max(4, min(r.w, r.h) // 10))
         x, y = r.centerx, r.y - size // 2 - 6
         pts = [(x - size // 2, y - size // 2), (x + size // 2, y - size // 2), (x, y + size // 3)]
         pygame.draw.polygon(surface, gfx.AMBER, pts)
         pygame.draw.polygon(surface, gfx.EDGE, pts, 2)
+        return pygame.Rect(x - size // 2 - 1, y - size // 2 - 1, size + 3,
+                           size // 2 + size // 3 + 3)
+
+    def draw_hints(self, surface) -> None:
+        # the ▼ markers go under the table's message line, which then moves clear of them
+        super().draw_hints(surface)
+        self.draw_advice(surface)
+
+    def draw_message(self, surface, msg: str) -> None:
+        """The table's message line (a refused card), lifted above the coach's ▼ markers when
+        it would cover one."""
+        self.message_rect = None
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        super().draw_message(layer, msg)
+        r = layer.get_bounding_rect()
+        if not r.w:
+            return
+        dy = 0
+        gap = max(4, self.L["H"] // 120)
+        for _i in range(len(self.marker_rects) + 1):
+            hit = [m for m in self.marker_rects if m.colliderect(r.move(0, dy))]
+            if not hit:
+                break
+            dy = min(m.top for m in hit) - gap - r.bottom
+        surface.blit(layer, r.move(0, dy), area=r)
+        self.message_rect = r.move(0, dy)
 
     def draw_coach(self, surface) -> None:
         L = self.L
         W, H = L["W"], L["H"]
         step = STEP_BY_EVENT.get(self.current or "")
-        if step is None:
+        if self.note and not self.coach_blocking():
+            text = self.note
+        elif step is not None:
+            text = _(step.text)
+        else:
             return
         m = int(min(W, H) * 0.02)
         bw = int(W * 0.52)
@@ -303,10 +466,10 @@ class TutorialTableScene(TableScene):
         bh = max(32, int(H * 0.055))
         btn_w = max(int(W * 0.11), gfx.text_width(_("Got it"), int(bh * 0.42), True) + bh)
         text_w = bw - 3 * pad - btn_w
-        lines = gfx.wrap(_(step.text), size, text_w)
+        lines = gfx.wrap(text, size, text_w)
         while len(lines) > 6 and size > 12:
             size -= 1
-            lines = gfx.wrap(_(step.text), size, text_w)
+            lines = gfx.wrap(text, size, text_w)
         lh = int(size * 1.3)
         title_s = max(12, int(size * 0.9))
         h = pad * 2 + int(title_s * 1.4) + lh * len(lines)
@@ -355,6 +518,19 @@ def drive(table: TutorialTableScene) -> None:
         return
     if kind == "bury":
         table.human_result = tuple(bury_advice(st))
-    elif kind in ("bid", "play"):
+    elif kind == "bid":
         a = advice(st)
         table.human_result = a if a is not None else st.legal_actions()[0]
+    elif kind == "play":
+        known, a = table.coach_card()
+        if not known:
+            return  # the solver is still at it
+        table.human_result = a if a is not None else st.legal_actions()[0]
+
+
+def _advise(app, st: HandState) -> int | None:
+    """Run on the hint worker: the coach's card, from the solver."""
+    try:
+        return advice(st)
+    finally:
+        app.wake()
