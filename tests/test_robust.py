@@ -440,3 +440,28 @@ def test_a_finished_match_still_saved_is_kept_in_the_history_at_the_next_start(
     assert Session.load(msgs) is None
     assert "now kept" in msgs[-1] and not saves.save_path().exists()
     assert len(list((data / "history").glob("match-*.json"))) == 1
+
+
+def test_the_readme_says_what_the_game_promises_about_the_players_files(tmp_path):
+    """The README's promise, checked against the code that keeps it (the behaviours
+    themselves are the tests above)."""
+    from zole_desktop import logs
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md")
+                      .read_text("utf-8").split())
+    promise = ("What the game promises about your files: it never deletes or writes over a "
+               "file of yours that it could not read or use (it keeps a `.corrupt-<time>` "
+               "copy first), and it deletes the saved match only once its copy in `history/` "
+               "is safely on disk; it reads only regular files (never a pipe or a device) and "
+               "checks a file's size before reading it.")
+    assert promise in readme
+    log_sentence = (f"to `{logs.LOG_NAME}` in the data folder (at most "
+                    f"{storage.size_text(logs.MAX_LOG_BYTES)}, with two older files "
+                    f"`{logs.LOG_NAME}.1` and `{logs.LOG_NAME}.2`)")
+    assert log_sentence in readme and logs.BACKUPS == 2
+    assert saves.HISTORY_DIR == "history"
+    import re
+
+    f = tmp_path / "settings.toml"
+    f.write_text("x")
+    assert re.fullmatch(r"settings\.toml\.corrupt-\d{8}-\d{6}", storage.set_aside(f).name)

@@ -39,6 +39,7 @@ DONE = "done"  # every card analysed
 PARTIAL = "partial"  # the value from the first lead is known, the cards only in part
 NO_TIME = "no_time"  # the budget ran out before the value from the first lead was known
 CANCELLED = "cancelled"
+FAILED = "failed"  # the analysis stopped on an error (in the log file)
 NOT_ANALYSED = "not_analysed"  # passed out, mazā zole, galdiņš
 
 
@@ -299,6 +300,8 @@ def summary_text(review: HandReview) -> str:
         return _("The declarer gave up before the first card: nothing to analyse.")
     if review.status == CANCELLED:
         return _("The analysis was stopped.")
+    if review.status == FAILED:
+        return _("The analysis failed on an error; the error is in the log file.")
     if review.dd_value is None:
         if review.status == NOT_ANALYSED:
             return _("Not analysed yet.")
@@ -376,7 +379,7 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
 
 
 __all__ = [
-    "CANCELLED", "DONE", "NOT_ANALYSED", "NO_TIME", "PARTIAL", "CardNote", "HandReview",
+    "CANCELLED", "DONE", "FAILED", "NOT_ANALYSED", "NO_TIME", "PARTIAL", "CardNote", "HandReview",
     "TrickView", "card_text", "giveaway_text", "lines", "result_text",
     "review_file", "review_hand", "review_record", "summary_text",
 ]

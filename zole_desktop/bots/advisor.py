@@ -10,6 +10,7 @@ Both are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on `
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from ..i18n import N_
@@ -28,6 +29,8 @@ from .bidsim import BidEstimate, estimate_bids
 from .heuristic import heuristic_card
 from .strong import StrongBot
 from .view import View
+
+log = logging.getLogger(__name__)
 
 __all__ = ["BidEstimate", "CardHint", "card_reason", "estimate_bids", "suggest_card"]
 
@@ -121,7 +124,8 @@ def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,
     bot = StrongBot(seed, layouts=layouts)
     try:
         c = bot.choose(obs, deadline=deadline, cancel=cancel)
-    except Exception:  # a bot bug must not cost the player the game
+    except Exception:  # a bot bug must not cost the player the game: a simpler hint
+        log.exception("the strong bot failed on a hint; the normal bot's card is suggested")
         c = None
     if c not in legal:
         c = heuristic_card(View(obs), "normal")

@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
-from .. import storage
+from .. import logs, storage
 from ..i18n import _, set_language, system_language
 from . import gfx
 from .scene import (
@@ -478,6 +478,7 @@ def run_game(args) -> int:
     # it is known before the settings are read: the command line's, else the system's
     set_language(getattr(args, "lang", None) or system_language())
     try:
+        logs.setup()  # zole.log in the data folder (none if it cannot be written)
         settings = storage.load_settings(messages)
     except OSError as e:
         print(_("zole: the data folder cannot be used: {error}").format(error=e),
@@ -513,9 +514,13 @@ def run_game(args) -> int:
     app.stack.push(MainMenu())
     try:
         app.run()
+    except Exception:
+        log.exception("the game stopped on an error")
+        raise
     finally:
         app.save_settings()
         app.shutdown()
+        log.info("exit")
     return 1 if app.file_errors else 0
 
 

@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from .. import saves, storage
+from .. import logs, saves, storage
 from ..i18n import N_, _, ngettext, set_language
 from .app import App, SizeError, parse_size
 
@@ -89,6 +89,7 @@ def main(args) -> int:
             _err(_("{file} holds a saved match: resume it with --continue, or choose "
                    "another --data-dir").format(file=saves.save_path()))
             return 2
+        logs.setup()
     elif getattr(args, "cont", False):
         _err(_("--continue needs --data-dir DIR (the folder with the saved match)"))
         return 2
@@ -102,6 +103,7 @@ def main(args) -> int:
         rc = _run(app, args, scene, hands, shots)
     finally:
         app.shutdown()
+        logs.close()
     return 1 if rc == 0 and app.file_errors else rc
 
 

@@ -4,6 +4,7 @@ hand, and an export of a match record to a folder the player chooses."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,8 @@ from .scene import (
 from .widgets import Button, draw_outline
 
 MAX_NAME = 20
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -121,6 +124,7 @@ def default_export_dir() -> Path:
         try:
             d = Path(get())
         except Exception:  # noqa: BLE001 - platformdirs may fail on odd systems
+            log.exception("no documents or downloads folder from platformdirs")
             continue
         if d.is_dir():
             return d

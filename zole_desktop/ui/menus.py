@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import random
 
 import pygame
@@ -14,6 +15,8 @@ from .scene import BACK
 from .session import Session, bot_name
 from .theme import available_themes, theme_label
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
+
+log = logging.getLogger(__name__)
 
 
 class MainMenu(FormScene):
@@ -168,6 +171,7 @@ def tutorial_scene():
     try:
         from .tutorial import TutorialTableScene
     except Exception:  # written separately; the menu must work without it
+        _log_once("tutorial")
         return None
     return TutorialTableScene
 
@@ -177,8 +181,19 @@ def guide_scene():
     try:
         from .guide import GuideScene
     except Exception:  # written separately; the menu must work without it
+        _log_once("guide")
         return None
     return GuideScene
+
+
+_import_failures: set[str] = set()
+
+
+def _log_once(what: str) -> None:
+    """Log a failed import with its traceback, once (the menu asks at every frame)."""
+    if what not in _import_failures:
+        _import_failures.add(what)
+        log.exception("the %s cannot be imported; its menu entry is disabled", what)
 
 
 def deck_choices(themes: list[str]):
@@ -307,8 +322,25 @@ class SettingsScene(FormScene):
                       lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
                       explain=lambda: _("When only one card may be played, it is played "
                                         "after a short pause.")),
+            Button(N_("Copy diagnostic info"), self.copy_diagnostics),
         ]
         self.footer = [Button(N_("Back"), self.back, primary=True)]
+
+    def copy_diagnostics(self) -> None:
+        """Version, Python, pygame-ce, SDL, system, data folder and log file, to the
+        clipboard for a bug report (and into the log)."""
+        from .. import logs
+
+        info = logs.diagnostics()
+        log.info("diagnostic info:\n%s", info)
+        try:
+            pygame.scrap.put_text(info)
+        except (pygame.error, AttributeError) as e:
+            log.warning("the clipboard cannot be used: %s", e)
+            self.app.toast(_("The clipboard cannot be used; the diagnostic info is in the "
+                             "log file."))
+            return
+        self.app.toast(_("Diagnostic info copied: paste it into your bug report."))
 
     def _set_language(self, lang: str) -> None:
         self.app.settings.language = lang

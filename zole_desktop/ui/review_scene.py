@@ -19,7 +19,7 @@ from . import gfx, texts
 from .people import Names
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
-from .widgets import Button, draw_outline
+from .widgets import Button, draw_outline, outline_rect
 
 BUDGET = 20.0  # seconds for the analysis of one hand
 HAND_CARD = 0.155  # card height as a fraction of the window height
@@ -56,6 +56,11 @@ class ReviewScene(Scene):
         self.analysing = (self.state is not None and rv.analysable
                           and rv.status == R.NOT_ANALYSED)
         self.clock = 0.0
+        # what the last frame drew, for the layout tests: card faces (and the give-away's
+        # ring) and every label, as rectangles in window coordinates
+        self.drawn_cards: list[pygame.Rect] = []
+        self.drawn_labels: list[tuple[str, pygame.Rect]] = []
+        self.info_bottom = 0
         self.images: CardImages | None = None
         self.images_key: tuple | None = None
         self.sides = self._sides()
@@ -216,17 +221,29 @@ class ReviewScene(Scene):
         r = img.get_rect(center=(int(center[0]), int(center[1])))
         surface.blit(self.images.shadow(r.w, r.h), r.move(2, 3))
         surface.blit(img, r)
+        self.drawn_cards.append(r)
         if outline:
             draw_outline(surface, r, max(4, r.w // 10))
+            self.drawn_cards.append(outline_rect(r))
+        return r
+
+    def label(self, surface, text: str, size: int, color, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+        """A line of text, remembered with its rectangle."""
+        r = gfx.blit_text(surface, text, size, color, pos, anchor, bold=bold)
+        self.drawn_labels.append((text, r))
         return r
 
     def draw(self, surface) -> None:
         surface.blit(self.app.felt(), (0, 0))
         W, H = surface.get_size()
         self.card_images(H)
+        self.drawn_cards = []
+        self.drawn_labels = []
         body = max(12, int(H * 0.024))
         small = max(10, int(H * 0.019))
         info = self.draw_info(surface, W, H, body, small)
+        self.info_bottom = info.bottom
         self.draw_buttons(surface, W, H)
         held = self.held()
         cw, ch = self.images.w, self.images.h
@@ -263,11 +280,11 @@ class ReviewScene(Scene):
                 R.points_text(tp)
             py = cy - ch // 2 - int(body * 0.4)
             w = row_w + cw // 2
-            pr = gfx.blit_text(surface, plate, gfx.fit_size(plate, body, int(w * 0.6), True),
-                               gfx.AMBER if rv.declarer == seat else gfx.LINEN,
-                               (cx - row_w // 2, py), "bottomleft", bold=True)
-            gfx.blit_text(surface, got, gfx.fit_size(got, small, max(40, w - pr.w - 20)),
-                          gfx.DIM_LINEN, (cx + row_w // 2, py), "bottomright")
+            pr = self.label(surface, plate, gfx.fit_size(plate, body, int(w * 0.6), True),
+                            gfx.AMBER if rv.declarer == seat else gfx.LINEN,
+                            (cx - row_w // 2, py), "bottomleft", bold=True)
+            self.label(surface, got, gfx.fit_size(got, small, max(40, w - pr.w - 20)),
+                       gfx.DIM_LINEN, (cx + row_w // 2, py), "bottomright")
         self.draw_extra(surface, W, H, small, anchors)
         self.draw_trick(surface, W, H, small, anchors)
 
@@ -299,6 +316,7 @@ class ReviewScene(Scene):
         line_h = int(body * 1.4)
         r.h = pad * 2 + int(body * 1.6) + line_h * len(lines)
         surface.blit(gfx.panel(r.w, r.h, fill=gfx.LINEN, border=gfx.EDGE, width=2, alpha=245), r)
+        self.drawn_labels.append(("", r))
         step_text = (_("Before the first lead") if self.step == 0 else
                      _("Trick {n} of {m}").format(n=self.step, m=len(rv.tricks)))
         if not rv.tricks:
@@ -349,69 +367,115 @@ class ReviewScene(Scene):
         cw = int(self.images.w * s)
         cx = W // 2
         cy = anchors["left"][1] - int(self.images.h * 0.55)
+        # its label stays clear of the info panel above
+        lh = gfx.font(small).get_height()
+        cy = max(cy, self.info_bottom + 4 + lh + 2 + int(self.images.h * s / 2))
         for i, c in enumerate(cards):
             self.blit_card(surface, c, (cx - cw * 0.55 + i * cw * 1.1, cy), s)
-        gfx.blit_text(surface, label, small, gfx.DIM_LINEN,
-                      (cx, cy - int(self.images.h * s / 2) - 2), "midbottom")
+        self.label(surface, label, small, gfx.DIM_LINEN,
+                   (cx, cy - int(self.images.h * s / 2) - 2), "midbottom")
 
-    def draw_trick(self, surface, W: int, H: int, small: int, anchors) -> None:
-        t = self.trick()
+    def trick_labels(self, t: R.TrickView) -> list[tuple[int, int, str, str, bool]]:
+        """Per card of the trick: seat, card, the tag above it ("led", "wins"), the note
+        below it ("gave away …", or "") and whether it is the first give-away."""
         rv = self.review
-        cw, ch = self.images.w, self.images.h
-        cx = W // 2
-        cy = (anchors["left"][1] + anchors["bottom"][1] - ch // 2) // 2 + ch // 6
-        if t is None:
-            if not rv.tricks:
-                return
-            else:
-                msg = _("Press → to play the first trick")
-                gfx.blit_text(surface, msg, small, gfx.DIM_LINEN, (cx, cy), "center")
-            return
-        s = TRICK_CARD / HAND_CARD
-        tw, th = int(cw * s), int(ch * s)
-        dx, dy = int(tw * 1.18), int(th * 0.16)
-        spots = {"bottom": (cx, cy + dy), "left": (cx - dx, cy - dy),
-                 "right": (cx + dx, cy - dy)}
         first = rv.first_giveaway
+        out = []
         k = t.first_card
-        table_i = 0
         for seat, c in t.plays:
-            if seat == TABLE:
-                pos = (cx + (table_i * 2 - 1) * int(tw * 2.3), cy + dy)
-                table_i += 1
-                note = None
-            else:
-                pos = spots[self.sides[seat]]
+            note = None
+            if seat != TABLE:
                 note = rv.note_for(k)
                 k += 1
-            is_first = note is not None and first is not None and note.index == first.index
-            r = self.blit_card(surface, c, pos, s, outline=is_first)
             tag = ""
             if c == t.plays[0][1]:
                 tag = _("led")
             if seat == t.winner:
                 tag = (tag + ", " if tag else "") + _("wins")
-            if tag:
-                gfx.blit_text(surface, tag, small, gfx.LINEN, (r.centerx, r.y - 3), "midbottom")
+            lost = ""
             if note is not None and note.lost > 0:
                 lost = _("gave away {points}").format(points=R.points_text(note.lost))
-                tr = gfx.text(lost, small, gfx.LINEN, True)
-                box = tr.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(10, 4)
+            is_first = note is not None and first is not None and note.index == first.index
+            out.append((seat, c, tag, lost, is_first))
+        return out
+
+    def trick_geometry(self, W: int, H: int, small: int, anchors,
+                       labels) -> tuple[int, int, float, int, int]:
+        """Centre x and y of the trick's row of cards, their scale, the step between them and
+        the width a label may take.  From the top: the trick in words (two lines), the tags,
+        the cards in one row (left seat, bottom seat, right seat), the give-away notes: all
+        between the side hands and the bottom hand's name, so that no text covers a card."""
+        cw, ch = self.images.w, self.images.h
+        body = max(12, int(H * 0.024))
+        lh = gfx.font(small, True).get_height()
+        top = anchors["left"][1] + ch // 2 + max(4, lh // 3)
+        bottom = anchors["bottom"][1] - ch // 2 - int(body * 0.4) - int(body * 1.3)
+        ring = max(8, ch // 10)  # the first give-away's ring around its card
+        above = 3 * (lh + 3) + ring  # the two lines of words and the tags
+        below = ring + lh + 8  # a give-away note in its box
+        s = TRICK_CARD / HAND_CARD
+        room = bottom - top - above - below
+        if int(ch * s) > room:
+            s = max(0.4, room / ch)
+        tw, th = int(cw * s), int(ch * s)
+        cy = top + above + max(0, room - th) // 2 + th // 2
+        widest = max([gfx.text_width(tag, small) for _s, _c, tag, _l, _f in labels]
+                     + [gfx.text_width(lost, small, True) + 10
+                        for _s, _c, _t, lost, _f in labels if lost] + [0])
+        dx = max(tw + max(12, tw // 3), widest + 12)
+        n_side = 2 if any(seat == TABLE for seat, *_rest in labels) else 1
+        dx = min(dx, (W // 2 - int(W * 0.03) - tw // 2) // n_side)
+        return W // 2, cy, s, dx, dx - 12
+
+    def draw_trick(self, surface, W: int, H: int, small: int, anchors) -> None:
+        t = self.trick()
+        rv = self.review
+        if t is None:
+            if not rv.tricks:
+                return
+            cx, cy, _s, _dx, _lw = self.trick_geometry(W, H, small, anchors, [])
+            msg = _("Press → to play the first trick")
+            self.label(surface, msg, small, gfx.DIM_LINEN, (cx, cy), "center")
+            return
+        labels = self.trick_labels(t)
+        cx, cy, s, dx, label_w = self.trick_geometry(W, H, small, anchors, labels)
+        th = int(self.images.h * s)
+        spots = {"left": cx - dx, "bottom": cx, "right": cx + dx}
+        table_i = 0
+        for seat, c, tag, lost, is_first in labels:
+            if seat == TABLE:
+                x = cx + (table_i * 2 - 1) * 2 * dx
+                table_i += 1
+            else:
+                x = spots[self.sides[seat]]
+            r = self.blit_card(surface, c, (x, cy), s, outline=is_first)
+            ring = outline_rect(r)  # tags and notes in rows clear of a ring on any card
+            if tag:
+                self.label(surface, tag, gfx.fit_size(tag, small, label_w), gfx.LINEN,
+                           (r.centerx, ring.y - 3), "midbottom")
+            if lost:
+                tr = gfx.text(lost, gfx.fit_size(lost, small, label_w - 10, True), gfx.LINEN,
+                              True)
+                box = tr.get_rect(midtop=(r.centerx, ring.bottom + 2)).inflate(10, 4)
                 surface.blit(gfx.panel(box.w, box.h, fill=gfx.CARMINE if is_first else gfx.EDGE,
                                        border=gfx.AMBER if is_first else None, radius=6), box)
                 surface.blit(tr, tr.get_rect(center=box.center))
+                self.drawn_labels.append((lost, box))
+        k = t.first_card + sum(1 for seat, *_rest in labels if seat != TABLE)
         # the trick in words, above the cards and their tags
         if t.winner != TABLE and t.winner == self.you():
             line = _("You take {points}").format(points=R.points_text(t.points))
         else:
             line = _("{name} takes {points}").format(name=self.name(t.winner),
                                                      points=R.points_text(t.points))
-        top = cy - dy - th // 2 - int(small * 1.7)
+        lh = gfx.font(small, True).get_height()
+        top = cy - th // 2 - max(8, th // 14) - (lh + 3) - 3  # above the tags and the ring
         last = rv.note_for(k - 1) if k > t.first_card else None
         if last is not None and rv.declarer is not None:
             dd = _("Best play from here: the declarer ends with {p} card points").format(
                 p=last.after)
-            gfx.blit_text(surface, dd, gfx.fit_size(dd, small, int(W * 0.4)), gfx.DIM_LINEN,
-                          (cx, top), "midbottom")
-            top -= int(small * 1.5)
-        gfx.blit_text(surface, line, small, gfx.LINEN, (cx, top), "midbottom", bold=True)
+            self.label(surface, dd, gfx.fit_size(dd, small, int(W * 0.5)), gfx.DIM_LINEN,
+                       (cx, top), "midbottom")
+            top -= lh + 3
+        self.label(surface, line, gfx.fit_size(line, small, int(W * 0.5), True), gfx.LINEN,
+                   (cx, top), "midbottom", bold=True)

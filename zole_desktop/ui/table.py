@@ -8,6 +8,7 @@ changes; every change re-targets the card sprites, which then travel there on ea
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -66,14 +67,17 @@ UNDO = -2  # the script's answer when the person takes back a card
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
 
 
+log = logging.getLogger(__name__)
+
+
 def decide(bot, obs) -> int:
     """Run in the worker thread: the bot's action for this observation."""
     if obs.can_surrender and SURRENDER in obs.legal:
         try:
             if bot.surrender(obs):
                 return SURRENDER
-        except Exception:  # a bot bug must not stop the game
-            pass
+        except Exception:  # a bot bug must not stop the game: no surrender, and logged
+            log.exception("%s.surrender failed; the bot plays on", type(bot).__name__)
     return bot.choose(obs)
 
 
@@ -591,7 +595,12 @@ class TableScene(Scene):
         legal = state.legal_actions()
         if r[0] == "ok" and r[1] in legal:
             return r[1]
-        # a bot that fails or answers illegally: any legal action instead
+        # a bot that fails or answers illegally: any legal action instead, logged and said
+        if r[0] == "ok":
+            log.error("%s at seat %d answered an illegal action %r",
+                      type(bot).__name__, seat, r[1])
+        self.app.toast(_("A bot failed, and a random legal move was made for it; the error "
+                         "is in the log file."))
         choices = [a for a in legal if a != SURRENDER]
         return self.rng.choice(choices)
 
@@ -720,7 +729,9 @@ class TableScene(Scene):
         self.hint_future = None
         try:
             key, value = fut.result()
-        except Exception:  # an advisor bug: no hint, the game goes on
+        except Exception:  # an advisor bug (logged by _guarded): no hint, the game goes on
+            self.app.toast(_("No hint this time: the advisor failed; the error is in the log "
+                             "file."))
             return
         if key == self.hint_key and self.waiting_for() is not None:
             self.hint = value
@@ -1595,8 +1606,13 @@ def _advise(key, kind, obs, seconds, cancel, seed, pools, hidden):
 
 
 def _guarded(app, fn, *args):
+    """Run in a worker: ``fn``, its error logged with the traceback (and raised on to the
+    future), and the loop woken either way."""
     try:
         return fn(*args)
+    except Exception:
+        log.exception("%s failed in a worker", getattr(fn, "__name__", fn))
+        raise
     finally:
         app.wake()
 

@@ -91,9 +91,15 @@ def focus_margin(h: int) -> int:
     return max(1, h // 16) + max(3, h // 14) + 2
 
 
+def outline_rect(rect: pygame.Rect, w: int | None = None) -> pygame.Rect:
+    """The area the focus ring of :func:`draw_outline` covers around ``rect``."""
+    w = w or max(3, rect.h // 14)
+    return rect.inflate(w * 2 + 2, w * 2 + 2)
+
+
 def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) -> None:
     w = w or max(3, rect.h // 14)
-    pygame.draw.rect(surface, gfx.AMBER, rect.inflate(w * 2 + 2, w * 2 + 2), width=w,
+    pygame.draw.rect(surface, gfx.AMBER, outline_rect(rect, w), width=w,
                      border_radius=radius + w)
 
 
