@@ -87,6 +87,7 @@ def test_the_untyped_name_is_spoken_to_in_summary_review_and_sheet(make_app, mon
     review.step = 1  # the first trick, which the person won
     shown = drawn(monkeypatch, app, review)
     assert any(t.startswith(takes) for t in shown), shown
+    assert any(t.endswith(dash) for t in shown), shown  # "Hand 1: Ordinary game — you"
     sheet = ScoreSheet(s)
     shown = drawn(monkeypatch, app, sheet)
     assert label in shown  # the person's column

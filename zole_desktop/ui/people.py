@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import N_, _, in_every_language
+from ..i18n import N_, _, in_every_language, pgettext
 
 YOU = N_("You")
 BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"))
@@ -71,6 +71,13 @@ class Names:
         if seat == self.human:
             return _(YOU) if is_default(name) else name
         return bot_label(name)
+
+    def after_contract(self, seat: int) -> str:
+        """The declarer after a contract's name ("Ordinary game — Anna"): the name, or
+        "you" for the person's own seat while they have typed no name."""
+        if self.is_you(seat):
+            return pgettext("the declarer, after the contract's name", "you")
+        return self(seat)
 
     def all(self) -> list[str]:
         return [self(s) for s in range(len(self.names))]

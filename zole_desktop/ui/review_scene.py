@@ -294,7 +294,7 @@ class ReviewScene(Scene):
         r = pygame.Rect(int(W * 0.03), int(H * 0.015), int(W * 0.94), 0)
         title = texts.contract_label(rv.contract)
         if rv.declarer is not None:
-            title += " — " + self.name(rv.declarer)
+            title += " — " + Names(self.names, self.viewer).after_contract(rv.declarer)
         if self.number is not None:
             title = _("Hand {n}: {contract}").format(n=self.number, contract=title)
         lines: list[tuple[str, tuple, bool]] = []

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext
 from ..rules.match import SheetRow
 from ..rules.state import HandState
 from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, DOWN, MOTION, UP, WHEEL, Action, Scene
 from .session import Session
 from .widgets import Button
-
-
-def declarer_word(session: Session, seat: int) -> str:
-    """The declarer after a contract's name ("Ordinary game — Anna"): the name, or "you"
-    for the person's own seat when they have typed no name."""
-    if session.people.is_you(seat):
-        return pgettext("the declarer, after the contract's name", "you")
-    return session.name(seat)
 
 
 class _Overlay(Scene):
@@ -164,7 +156,7 @@ class HandSummary(_Overlay):
         title = _("Hand {n}: {contract}").format(n=row.number,
                                                  contract=texts.contract_label(row.contract))
         if row.declarer is not None:
-            title += gfx.DASH + declarer_word(self.session, row.declarer)
+            title += gfx.DASH + self.session.people.after_contract(row.declarer)
         y = r.y + pad
         rr = gfx.blit_text(surface, title, gfx.fit_size(title, big, pw - 2 * pad, True),
                            gfx.CARMINE, (r.centerx, y), "midtop", bold=True)
@@ -298,7 +290,7 @@ class ScoreSheet(_Overlay):
         gfx.blit_text(surface, str(row.number), body, gfx.INK, (col_no, y))
         c = texts.contract_label(row.contract)
         if row.declarer is not None:
-            c += gfx.DASH + declarer_word(s, row.declarer)
+            c += gfx.DASH + s.people.after_contract(row.declarer)
             if row.declarer_points is not None:
                 c += f" ({row.declarer_points})"
         gfx.blit_text(surface, c, gfx.fit_size(c, body, seats_x0 - col_contract - 10), gfx.INK,
