@@ -137,7 +137,10 @@ def test_broken_settings_fall_back_per_key(data_dir):
     msgs: list[str] = []
     s = storage.load_settings(msgs)
     assert s.hints is True and s.sound is False
-    assert len(msgs) == 1 and "hints" in msgs[0]
+    assert len(msgs) == 2 and "hints" in msgs[0]
+    # the file as it was is kept before it is written over with the default (issue 13)
+    kept = list(data_dir.glob("settings.toml.corrupt-*"))
+    assert len(kept) == 1 and kept[0].name in msgs[1] and 'hints = "maybe"' in kept[0].read_text()
 
 
 def test_hints_while_bidding_and_playing(saving_app):
