@@ -209,3 +209,72 @@ def test_the_refusal_line_is_clear_of_the_coach_marker(teach_app, size):
     assert illegal
     table.handle(Action(CLICK, pos=table.card_rect(illegal[-1]).center))
     _clear_of_markers(app, table)
+
+
+def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
+    """The real (sleeping) loop, driven by posted clicks and keys: a refused bid is answered
+    at once; the coach's card for a lead comes from the solver on the worker, and when it is
+    known the coach's word about it shows with no input from the player."""
+    import pygame
+
+    from zole_desktop.i18n import set_language
+    from zole_desktop.storage import Settings
+    from zole_desktop.ui.app import App
+    from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
+
+    set_language("en")
+    app = App((1280, 720), Settings(language="en", animation="fast", sound=False), fast=False,
+              save=False)
+    try:
+        table = TutorialTableScene()
+        app.stack.push(table)
+        probe = Probe(app)
+
+        def ready(kind):
+            return wait_until(lambda: table.waiting_for() == kind and table.current is None
+                              and not any(s.moving(table.clock) for s in table.sprites), 30)
+
+        def dismiss(event):
+            assert wait_until(lambda: table.current == event, 30), (event, table.shown)
+            probe.send(event, key_events(pygame.K_RETURN), lambda: table.current != event)
+
+        def on_card(c):
+            r = table.card_rect(c)
+            return (r.x + 6, r.centery)
+
+        def driver():
+            dismiss("start")
+            assert wait_until(lambda: table.current == "your_bid", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert ready("bid")
+            labels = [b.text() for b in table.buttons]
+            pas, take = table.buttons[labels.index("Pass")], table.buttons[labels.index("Take")]
+            probe.send("pass", click_events(pas.rect.center), lambda: bool(table.note))
+            assert table.waiting_for() == "bid"
+            probe.send("take", click_events(take.rect.center), lambda: bool(table.state.bids))
+            assert wait_until(lambda: table.current == "bury", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert ready("bury")
+            for name in ("9S", "TH"):
+                c = C.card(name)
+                probe.send(name, click_events(on_card(c)), lambda c=c: c in table.selected)
+            bury = table.buttons[0]
+            probe.send("bury", click_events(bury.rect.center),
+                       lambda: table.waiting_for() != "bury")
+            assert wait_until(lambda: table.current == "first_lead", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert ready("play")
+            qc = C.card("QC")
+            assert wait_until(lambda: table.advice_cache.get(tuple(table.state.actions())) == qc,
+                              30)
+            probe.send("lead", click_events(on_card(qc)), lambda: qc not in table.my_hand())
+            dismiss("trick_won")
+            # the second lead: the solver's card is a jack, and the coach says why, unasked
+            assert wait_until(lambda: table.current == "lead_low_trump", 30), table.shown
+            assert table.advice_cache.get(tuple(table.state.actions())) == C.card("JC")
+
+        run_with_driver(app, driver, timeout=180)
+        assert not probe.errors, probe.errors
+    finally:
+        app.shutdown()
+        set_language("en")

@@ -166,8 +166,7 @@ class TutorialTableScene(TableScene):
     def _next(self) -> None:
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
-            if self.current in BLOCKING:
-                self.note = ""
+            self.note = ""  # the coach's newer word replaces a note
             self.current_wait = self.waiting_for()
             self.shown.append(self.current)
             if self.app is not None:
@@ -301,6 +300,8 @@ class TutorialTableScene(TableScene):
                 self.advice_cache[key] = None
             if self.app is not None:
                 self.app.invalidate()
+            if key == now:
+                self.watch()  # the coach may have something to say about this card
 
     def coach_note(self, text: str) -> None:
         """A short note by the coach about a move it did not ask for."""
