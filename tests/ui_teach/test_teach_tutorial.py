@@ -4,7 +4,13 @@ import pytest
 
 from zole_desktop.rules import cards as C
 from zole_desktop.teaching.tutorial import HANDS, TALON, tutorial_state
-from zole_desktop.ui.tutorial import TutorialTableScene, bury_advice, drive, tutorial_deal
+from zole_desktop.ui.tutorial import (
+    TutorialTableScene,
+    bury_advice,
+    drive,
+    position_key,
+    tutorial_deal,
+)
 
 
 def test_the_deal_gives_the_prepared_hands():
@@ -265,13 +271,13 @@ def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
             probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
             assert ready("play")
             qc = C.card("QC")
-            assert wait_until(lambda: table.advice_cache.get(tuple(table.state.actions())) == qc,
+            assert wait_until(lambda: table.advice_cache.get(position_key(table.state)) == qc,
                               30)
             probe.send("lead", click_events(on_card(qc)), lambda: qc not in table.my_hand())
             dismiss("trick_won")
             # the second lead: the solver's card is a jack, and the coach says why, unasked
             assert wait_until(lambda: table.current == "lead_low_trump", 30), table.shown
-            assert table.advice_cache.get(tuple(table.state.actions())) == C.card("JC")
+            assert table.advice_cache.get(position_key(table.state)) == C.card("JC")
 
         run_with_driver(app, driver, timeout=180)
         assert not probe.errors, probe.errors

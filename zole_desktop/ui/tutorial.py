@@ -268,7 +268,7 @@ class TutorialTableScene(TableScene):
         st = self.state
         if st is None or st.phase != PLAYING or st.current_seat != PLAYER:
             return True, None
-        key = tuple(st.actions())
+        key = position_key(st)
         if key in self.advice_cache:
             return True, self.advice_cache[key]
         if len(st.completed) >= QUICK_TRICKS or self.app is None:
@@ -278,14 +278,14 @@ class TutorialTableScene(TableScene):
         return False, None
 
     def _ask_solver(self, st: HandState) -> None:
-        key = tuple(st.actions())
+        key = position_key(st)
         if key not in self.advice_futures and key not in self.advice_cache:
             self.advice_futures[key] = self.app.hint_executor.submit(_advise, self.app,
                                                                      st.copy())
 
     def poll_advice(self) -> None:
         st = self.state
-        now = tuple(st.actions()) if st is not None else None
+        now = position_key(st) if st is not None else None
         for key, fut in list(self.advice_futures.items()):
             if key == now and not fut.done() and self.app is not None and self.app.fast:
                 # demo and tests step without sleeping: let the worker have the GIL
@@ -527,6 +527,12 @@ def drive(table: TutorialTableScene) -> None:
         if not known:
             return  # the solver is still at it
         table.human_result = a if a is not None else st.legal_actions()[0]
+
+
+def position_key(st: HandState) -> tuple:
+    """What the coach's card depends on: the cards held, the trick, who is to play."""
+    return (tuple(st.hands), tuple(zip(st.trick_pos, st.trick, strict=True)), st.turn,
+            st.declarer)
 
 
 def _advise(app, st: HandState) -> int | None:
