@@ -349,8 +349,8 @@ class TutorialTableScene(TableScene):
         if kind == "play" and st is not None and c in self.legal_cards():
             known, want = self.coach_card()
             if known and want is not None and c != want:
-                self.coach_note(_("{card} is allowed too. The coach's card was {best} (▼); "
-                                  "the review after the hand shows what each card was worth.")
+                self.coach_note(_("{card} is allowed too. The coach's card was {best}; the "
+                                  "review after the hand shows what each card was worth.")
                                 .format(card=card_text(c), best=card_text(want)))
         elif kind == "bury" and st is not None and c not in self.selected and \
                 len(self.selected) < self.bury_need and c not in bury_advice(st):
