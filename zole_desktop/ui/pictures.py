@@ -423,7 +423,7 @@ def _draw_scores(surface, contract: str, area: pygame.Rect, text_size: int) -> N
     heads = [texts.contract_label(c) for c in cols]
     first_loss = next(i for i, (_t, v) in enumerate(rows) if v[0] < 0)
     n_rows = len(rows) + 1
-    size = max(11, min(text_size, int(area.h / (n_rows * 1.65))))
+    size = max(11, min(int(text_size * 1.15), int(area.h / (n_rows * 1.65))))
     row_h = int(size * 1.65)
     label_w = max(gfx.text_width(t, size) for t, _v in rows) + size * 2
     head_w = max(gfx.text_width(h, size, True) for h in heads) + size * 2
