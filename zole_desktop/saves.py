@@ -110,7 +110,17 @@ def to_json(match: Match, table: Table, current: HandState | None, extra: dict |
 def save(match: Match, table: Table, current: HandState | None, extra: dict | None = None,
          path: Path | None = None) -> None:
     storage.atomic_write(path or save_path(),
-                         json.dumps(to_json(match, table, current, extra), ensure_ascii=False))
+                         json_bytes(to_json(match, table, current, extra)))
+
+
+def json_bytes(data: Any, indent: int | None = None) -> bytes:
+    """UTF-8 JSON; a lone surrogate that came in from a file (it is no character and
+    cannot be UTF-8) is written back as the ``\\udXXX`` escape it was read from."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(data, ensure_ascii=True, indent=indent).encode("ascii")
 
 
 def resume_hand(match: Match, h: Any) -> HandState:
@@ -221,7 +231,7 @@ def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
     rec = match.to_record({"names": table.names, "levels": table.levels,
                            "human_seat": table.human_seat, "finished_at": stamp,
                            "session_end": list(match.session_end())})
-    storage.atomic_write(path, json.dumps(rec, ensure_ascii=False, indent=1))
+    storage.atomic_write(path, json_bytes(rec, indent=1))
     return path
 
 
