@@ -139,3 +139,34 @@ def test_pushed_over_another_scene_leaves_it_alone(teach_app):
     assert below.drawn == 0  # opaque: the scene below is not drawn
     g.handle(Action(BACK))
     assert app.stack.top is below
+
+
+def test_pictures_follow_the_chosen_deck(teach_app, monkeypatch):
+    """The cards in the guide's pictures are the deck chosen in the settings: with the Rainis
+    deck chosen, every page that shows cards (or their backs) differs from the same page
+    drawn with the classic cards on the same felt."""
+    app = teach_app((1280, 720))
+    app.set_theme("rainis-1")
+    g = GuideScene()
+    app.stack.push(g)
+    classic = load_theme("classic")
+    real = pictures.card_image
+    card_kinds = {"cards", "ladder", "suits", "points", "draw", "deal", "bury", "tricks",
+                  "surrender"}
+    shown = 0
+    for i in range(len(g.pages)):
+        if g.pages[i][3].picture[0] not in card_kinds:
+            continue
+        g.index = i
+        app.draw()
+        chosen = app.screen.subsurface(g.picture_rect).copy()
+        monkeypatch.setattr(pictures, "card_image",
+                            lambda theme, code, h: real(classic, code, h))
+        app.draw()
+        other = app.screen.subsurface(g.picture_rect).copy()
+        monkeypatch.setattr(pictures, "card_image", real)
+        same = pygame.mask.from_threshold(chosen, (0, 0, 0), (1, 1, 1, 255), other, 1)
+        area = chosen.get_width() * chosen.get_height()
+        assert area - same.count() > area * 0.03, g.page.title
+        shown += 1
+    assert shown >= 9
