@@ -32,8 +32,15 @@ def test_guide_has_every_chapter_the_issue_names():
     assert len(titles) == 7
     assert all(p.paragraphs for _ci, _pi, _c, p in guide.pages())
     for _ci, _pi, _c, p in guide.pages():
-        if p.picture and p.picture[0] == "cards":
+        kind = p.picture[0]
+        if kind in ("cards", "draw"):
             C.parse_cards(p.picture[1].split())
+        elif kind == "bury":  # eight kept and two buried: ten different cards
+            cards = C.parse_cards(p.picture[1].split()) + C.parse_cards(p.picture[2].split())
+            assert len(set(cards)) == 10
+        elif kind == "tricks":  # three different cards in each trick
+            for trick in p.picture[2:]:
+                assert len(set(C.parse_cards(trick.split()))) == 3
 
 
 def test_tutorial_deal_and_advice_are_legal():

@@ -32,7 +32,7 @@ def test_every_illustration_draws(teach_app, theme_id):
     theme = load_theme(theme_id) if theme_id else procedural_theme()
     pics = {pg.picture for _c, _p, _ch, pg in pages() if pg.picture}
     assert {p[0] for p in pics} == {
-        "cards", "ladder", "suits", "points", "draw", "deal", "tables", "bids", "bury",
+        "deck", "ladder", "suits", "points", "draw", "deal", "tables", "bids", "bury",
         "scores", "tricks", "surrender", "bands", "jani", "sheet", "galdins", "options"}
     for pic in sorted(pics, key=str):
         for size in ((700, 300), (420, 160)):
@@ -151,7 +151,7 @@ def test_pictures_follow_the_chosen_deck(teach_app, monkeypatch):
     app.stack.push(g)
     classic = load_theme("classic")
     real = pictures.card_image
-    card_kinds = {"cards", "ladder", "suits", "points", "draw", "deal", "bury", "tricks",
+    card_kinds = {"deck", "ladder", "suits", "points", "draw", "deal", "bury", "tricks",
                   "surrender"}
     shown = 0
     for i in range(len(g.pages)):

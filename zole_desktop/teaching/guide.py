@@ -4,7 +4,8 @@ Text is marked with ``N_`` and translated when drawn.  Every page has an illustr
 tuple drawn by :mod:`zole_desktop.ui.pictures` with the current deck; its numbers come from the
 rules code (card points, result bands, settlement), never typed here:
 
-``("cards", "QC QS ...")`` — a row of cards; ``("ladder",)`` — the trump ladder;
+``("deck",)`` — all 26 cards by printed suit; ``("cards", "QC QS ...")`` — a row of cards;
+``("ladder",)`` — the trump ladder;
 ``("suits",)`` — the three plain suits; ``("points",)`` — the card points and their sum;
 ``("draw", "AS JC TD")`` — the draw for the first dealer; ``("deal", pattern)`` — the packets
 in dealing order; ``("tables", 4, 5)`` — who sits out at each table size; ``("bids",)`` — one
@@ -46,7 +47,7 @@ CHAPTERS: tuple[Chapter, ...] = (
                "suit, and the eight and seven of diamonds."),
             N_("Three people play each hand. One of them, the declarer (lielais), plays "
                "alone against the other two, the defenders (mazie)."),
-        ), ("cards", "AC TC KC QC JC 9C")),
+        ), ("deck",)),
         Page(N_("Fourteen trumps"), (
             N_("Every queen, every jack and every diamond is a trump: fourteen trumps in all. "
                "A queen or jack belongs to the trumps, never to the suit printed on it."),

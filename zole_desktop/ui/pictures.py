@@ -18,6 +18,7 @@ import pygame
 from ..i18n import N_, _, ngettext, pgettext
 from ..rules.cards import (
     CARD_INDEX,
+    CARD_NAMES,
     NUM_CARDS,
     POINTS,
     SUIT_OF,
@@ -195,6 +196,8 @@ def draw_picture(surface: pygame.Surface, picture: tuple | None, area: pygame.Re
     try:
         if kind == "cards":
             _draw_cards(surface, picture[1].split(), area, theme)
+        elif kind == "deck":
+            _draw_deck(surface, area, theme, text_size)
         elif kind == "ladder":
             _draw_ladder(surface, area, theme)
         elif kind == "suits":
@@ -254,6 +257,41 @@ def _draw_cards(surface, codes: list[str], area: pygame.Rect, theme: Theme) -> N
     inner = _pad(area)
     for code, r in zip(codes, row_rects(len(codes), inner, source_height(theme)), strict=True):
         blit_card(surface, theme, code, r)
+
+
+def _draw_deck(surface, area: pygame.Rect, theme: Theme, text_size: int) -> None:
+    """The whole deck in four fans by printed suit (two rows of two), each with its number
+    of cards."""
+    inner = _pad(area)
+    size = min(_label_size(area), text_size)
+    label_h = int(size * 1.9)
+    order = "ATKQJ987"
+    fans = []
+    for suit, glyph in (("C", "♣"), ("S", "♠"), ("H", "♥"), ("D", "♦")):
+        codes = sorted((n for n in CARD_NAMES if n[1] == suit), key=lambda n: order.index(n[0]))
+        fans.append((glyph, codes))
+    rows = (fans[:2], fans[2:])
+    step, gap = 0.36, 0.5  # in card widths
+
+    def units(row) -> float:
+        return sum(1 + step * (len(c) - 1) for _g, c in row) + gap * (len(row) - 1)
+
+    widest = max(units(r) for r in rows)
+    ch = min((inner.h - 2 * label_h) // 2, source_height(theme), int(inner.w / widest / ASPECT))
+    cw = int(ch * ASPECT)
+    big = int(size * 1.15)
+    y = inner.y + (inner.h - 2 * (ch + label_h)) // 2
+    for row in rows:
+        x = inner.centerx - units(row) * cw / 2
+        for glyph, codes in row:
+            fw = cw * (1 + step * (len(codes) - 1))
+            for i, code in enumerate(codes):
+                blit_card(surface, theme, code, pygame.Rect(int(x + i * cw * step), y, cw, ch))
+            t = f"{len(codes)} {glyph}"
+            gfx.blit_text(surface, t, big, gfx.LINEN, (int(x + fw / 2), y + ch + label_h // 2),
+                          "center", bold=True)
+            x += fw + gap * cw
+        y += ch + label_h
 
 
 def _label_size(area: pygame.Rect) -> int:
