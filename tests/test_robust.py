@@ -465,3 +465,61 @@ def test_the_readme_says_what_the_game_promises_about_the_players_files(tmp_path
     f = tmp_path / "settings.toml"
     f.write_text("x")
     assert re.fullmatch(r"settings\.toml\.corrupt-\d{8}-\d{6}", storage.set_aside(f).name)
+
+
+def test_statistics_of_a_large_history_are_cached_and_exact(data, monkeypatch):
+    """Each history file is replayed once while it is unchanged; the merged statistics equal
+    those of one pass over every record."""
+    from zole_desktop import stats
+
+    hist = data / "history"
+    hist.mkdir(parents=True)
+    records = []
+    for k in range(6):
+        rng = random.Random(k)
+        m = Match(players=3, rules=Rules(), dealer=k % 3)
+        for n in range(3 + k):
+            _d, st = m.deal(saves.hand_rng(k, n + 1))
+            play_random(st, rng)
+            m.finish(st)
+        rec = m.to_record({"human_seat": k % 3, "session_end": list(m.session_end())})
+        records.append(rec)
+        (hist / f"match-2025010{k}-000000.json").write_text(json.dumps(rec))
+    expected = stats.Stats()
+    for rec in records:
+        expected.add_record(rec)
+    paths = saves.history_files()
+    first, notes = stats.from_files(paths)
+    assert notes == [] and first == expected
+    calls = []
+    real = stats.Stats.add_record
+    monkeypatch.setattr(stats.Stats, "add_record",
+                        lambda self, *a, **k: (calls.append(1), real(self, *a, **k)))
+    again, _n = stats.from_files(paths)
+    assert again == expected and calls == []
+    # a file that changes is read again
+    p = paths[0]
+    p.write_text(json.dumps(records[0]) + " ")
+    stats.from_files(paths)
+    assert len(calls) == 1
+
+
+def test_a_match_too_long_for_a_history_file_is_not_written_to_be_skipped(data, monkeypatch):
+    """archive() never writes a history file that reading would skip: a very long match
+    is written without indentation, and one still too long raises (so it stays saved)."""
+    rng = random.Random(8)
+    m = Match(players=3, rules=Rules(), dealer=0)
+    for n in range(4):
+        _d, st = m.deal(saves.hand_rng(8, n + 1))
+        play_random(st, rng)
+        m.finish(st)
+    table = saves.Table(["Laima", "Anna", "Jānis"], ["human", "easy", "easy"], 8)
+    rec = m.to_record({"names": table.names})
+    compact = len(json.dumps(rec, ensure_ascii=False))
+    monkeypatch.setattr(saves, "MAX_HISTORY_BYTES", compact + 400)
+    p = saves.archive(m, table, when="20250101-000000")
+    assert p.stat().st_size <= saves.MAX_HISTORY_BYTES and "\n" not in p.read_text("utf-8")
+    monkeypatch.setattr(saves, "MAX_HISTORY_BYTES", compact // 2)
+    with pytest.raises(OSError, match="too long"):
+        saves.archive(m, table, when="20250101-000001")
+    assert not (data / "history" / "match-20250101-000001.json").exists()

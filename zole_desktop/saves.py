@@ -8,6 +8,7 @@ other untrusted record; a broken, truncated or future-version save is set aside 
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -207,9 +208,11 @@ def clear(path: Path | None = None) -> None:
 
 HISTORY_DIR = "history"
 MAX_HISTORY_FILES = 5000
-# one history file holds one match: about 0.7 KB a hand, so 4 MB is over 5,000 hands (a
-# match of 12 hands is 9 KB); a file past this is skipped unread, and replays in seconds
-MAX_HISTORY_BYTES = 4 * 1024 * 1024
+# one history file holds one match: about 0.7 KB a hand as written (0.45 KB without the
+# indentation, which archive() drops for a very long match), so 8 MB is over 11,000 hands
+# (a match of 12 hands is 9 KB).  A larger file is skipped unread; one this size replays in
+# a few seconds, once per run for the statistics (stats.file_stats caches it).
+MAX_HISTORY_BYTES = 8 * 1024 * 1024
 
 
 def history_dir() -> Path:
@@ -231,7 +234,13 @@ def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
     rec = match.to_record({"names": table.names, "levels": table.levels,
                            "human_seat": table.human_seat, "finished_at": stamp,
                            "session_end": list(match.session_end())})
-    storage.atomic_write(path, json_bytes(rec, indent=1))
+    data = json_bytes(rec, indent=1)
+    if len(data) > MAX_HISTORY_BYTES:  # a very long match: without the indentation
+        data = json_bytes(rec)
+    if len(data) > MAX_HISTORY_BYTES:  # it would be skipped unread: it stays saved instead
+        raise OSError(errno.EFBIG, f"the match is too long for one history file "
+                      f"(over {storage.size_text(MAX_HISTORY_BYTES)})", str(path))
+    storage.atomic_write(path, data)
     return path
 
 

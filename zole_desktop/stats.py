@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import os
+from collections import OrderedDict
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,11 @@ class ContractStats:
     count: int = 0
     won: int = 0
     points: int = 0  # game points won or lost in these hands
+
+    def add(self, other: ContractStats) -> None:
+        self.count += other.count
+        self.won += other.won
+        self.points += other.points
 
     @property
     def success(self) -> float:
@@ -44,6 +51,21 @@ class Stats:
     pools_balance: int = 0  # game points won (+) or paid (−) through pools
     total: int = 0
     score_over_time: list[int] = field(default_factory=list)  # running total after each hand
+
+    def merge(self, other: Stats) -> None:
+        """Add ``other`` (the statistics of later matches) to these."""
+        base = self.total  # other's running totals start from here
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if f.name == "score_over_time":
+                mine.extend(base + v for v in theirs)
+            elif isinstance(mine, int):
+                setattr(self, f.name, mine + theirs)
+            elif isinstance(mine, ContractStats):
+                mine.add(theirs)
+            elif isinstance(mine, dict):
+                for k, c in theirs.items():
+                    mine.setdefault(k, ContractStats()).add(c)
 
     def add_record(self, record: Any, seat: int | None = None) -> None:
         """Add one finished match; ``seat`` is the player's (default: the record's
@@ -106,18 +128,40 @@ class Stats:
                 self.total += v
 
 
+# the statistics of one history file, by (path, size, modification time): a large history
+# is replayed once per run, not at every visit to the Statistics screen
+_cache: OrderedDict[tuple[str, int, int], Stats] = OrderedDict()
+CACHE_FILES = 6000
+
+
+def file_stats(path: Path) -> Stats:
+    """One history file's statistics (RecordError, OSError), cached while it is unchanged."""
+    from .saves import MAX_HISTORY_BYTES
+    from .storage import read_regular
+
+    st = os.stat(path)
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    got = _cache.get(key)
+    if got is not None:
+        _cache.move_to_end(key)
+        return got
+    one = Stats()
+    # a regular file only (a FIFO would block), bounded before reading
+    one.add_record(parse_json(read_regular(path, MAX_HISTORY_BYTES)))
+    _cache[key] = one
+    while len(_cache) > CACHE_FILES:
+        _cache.popitem(last=False)
+    return one
+
+
 def from_files(paths: list[Path]) -> tuple[Stats, list[str]]:
     """Statistics over history files (oldest first); unreadable files are skipped with a
     one-line note each."""
     st = Stats()
     notes: list[str] = []
-    from .saves import MAX_HISTORY_BYTES
-    from .storage import read_regular
-
     for p in sorted(paths):
         try:
-            # a regular file only (a FIFO would block), bounded before reading
-            st.add_record(parse_json(read_regular(p, MAX_HISTORY_BYTES)))
+            st.merge(file_stats(p))
         except OSError as e:
             notes.append(f"{p.name}: {e.strerror or e}")
         except (RecordError, json.JSONDecodeError) as e:
