@@ -216,3 +216,33 @@ def test_new_game_keeps_no_name_until_one_is_typed(make_app):
     assert app.stack.top.session.names[0] == "Anna"
     set_language("lv")
     assert app.stack.top.seat_name(0) == "Anna"
+
+
+@pytest.mark.parametrize("lang, won, lost, alone, together", [
+    ("lv", "Tu nepaņēmi nevienu stiķi: uzvara", "Tu paņēmi stiķi: zaudējums", "Tu maksā",
+     "Tu un Jānis maksājat"),
+    ("ru", "Вы не взяли ни одной взятки — выигрыш", "Вы взяли взятку — проигрыш", "Платите вы",
+     "Вы и Янис платите"),
+    ("en", "You took no trick: won", "You took a trick: lost", "You pay", "You and Jānis pay"),
+])
+def test_small_zole_and_small_table_lines_speak_to_the_person(lang, won, lost, alone, together):
+    from dataclasses import replace
+
+    s, st, row = played("")
+    set_language(lang)
+
+    def lines(**changes):
+        return HandSummary(s, st, replace(row, **changes)).lines()
+
+    assert lines(contract="maza", declarer_tricks=0)[0] == won
+    assert lines(contract="maza", declarer_tricks=1)[0] == lost
+    table = dict(contract="galdins", declarer=None, seats=(0, 1, 2), tricks=(3, 3, 2),
+                 points=(40, 50, 30))
+    assert lines(losers=(0,), **table)[-1] == alone
+    assert lines(losers=(0, 1), **table)[-1] == together
+    typed = Session(players=3, names=["Anna"], human=0)
+    got = HandSummary(typed, st, replace(row, losers=(0, 1), **table)).lines()[-1]
+    assert got == {"lv": "Maksā: Anna, Jānis", "ru": "Платят: Anna, Янис",
+                   "en": "Pay: Anna, Jānis"}[lang]
+    got = HandSummary(typed, st, replace(row, losers=(1,), **table)).lines()[-1]
+    assert got == {"lv": "Maksā: Jānis", "ru": "Платит: Янис", "en": "Pays: Jānis"}[lang]

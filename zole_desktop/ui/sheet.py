@@ -129,7 +129,8 @@ class HandSummary(_Overlay):
             if row.losers:
                 others = ", ".join(self.name(s) for s in row.losers if s != you)
                 if you not in row.losers:
-                    out.append(_("Pays: {names}").format(names=others))
+                    out.append(ngettext("Pays: {names}", "Pay: {names}",
+                                        len(row.losers)).format(names=others))
                 elif others:
                     out.append(_("You and {names} pay").format(names=others))
                 else:
