@@ -17,7 +17,7 @@ from concurrent.futures import wait as wait_for_futures
 
 import pygame
 
-from ..i18n import N_, _, decimal, ngettext
+from ..i18n import N_, _, decimal, language, ngettext
 from ..rules.cards import POINTS, cards_of, points_of, sort_for_hand
 from ..rules.deal import TALON
 from ..rules.settlement import TAKE
@@ -59,10 +59,14 @@ CARD_FRACTION = {"small": 0.19, "normal": 0.22, "large": 0.25}
 MOVE = 0.32  # seconds for a card move at normal speed
 PACKET_GAP = 0.10
 TRICK_VIEW = 0.8
-SMALL = 0.5  # bots' hands, piles
+SMALL = 0.55  # bots' hands (at most FAN_HEIGHT of the window's height)
+PILE_SCALE = 0.6  # won tricks (at most PILE_HEIGHT of the window's height)
+FAN_HEIGHT = 0.12
+PILE_HEIGHT = 0.132
 DECK_SCALE = 0.55
-TRICK_SCALE = 0.82
-TALON_SCALE = 0.6
+TRICK_SCALE = 1.0  # the trick in the middle: as large as the cards in the hand
+TALON_SCALE = 0.66
+HOVER_LIFT = 0.1  # of a card's height: the hovered or focused card in the hand
 UNDO = -2  # the script's answer when the person takes back a card
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
 
@@ -134,6 +138,8 @@ class TableScene(Scene):
         self.hint = None  # BidEstimate or CardHint for hint_key
         self.button_actions: list[int | None] = []
         self._save_failed = False
+        self.drawn: list[tuple[str, pygame.Rect, str]] = []  # what the last frame drew, where
+        self._lang = language()
 
     # ------------------------------------------------------------------ view model
     def _reset_view(self) -> None:
@@ -145,7 +151,7 @@ class TableScene(Scene):
         self.pile_tricks: dict[int, int] = {}
         self.buried_view: list[int] = []
         self.cards_seen = True
-        self.bubbles: dict[int, str] = {}
+        self.bubbles: dict[int, int] = {}  # what each seat said (translated when drawn)
         self.selected = []
 
     @property
@@ -376,7 +382,7 @@ class TableScene(Scene):
                                and self.human in state.seats and state.phase == BIDDING
                                and not human_spoke)
         if state.phase == BIDDING:
-            self.bubbles = {seat: texts.bid_label(a) for seat, a in state.actions()}
+            self.bubbles = dict(state.actions())
         self.relayout()
         self.app.moment("resumed")
         yield ("settle",)
@@ -425,7 +431,7 @@ class TableScene(Scene):
                 continue
             state.apply(a)
             self.persist()
-            self.bubbles[seat] = texts.bid_label(a)
+            self.bubbles[seat] = a
             self.app.invalidate()
             if seat != self.human:
                 self.app.moment("bidding")
@@ -495,7 +501,7 @@ class TableScene(Scene):
                 if state.can_surrender():
                     state.apply(SURRENDER)
                     self.persist()
-                    self.bubbles[state.declarer_seat] = texts.bid_label(SURRENDER)
+                    self.bubbles[state.declarer_seat] = SURRENDER
                     yield self.wait(0.8)
                     break
                 continue
@@ -536,6 +542,7 @@ class TableScene(Scene):
         if self.f <= 0:
             return
         x, y = self.L["deck"]
+        sx, sy = self.L["cut"]  # the cut goes away from the dealer's plate
         cw = self.images.w * DECK_SCALE
         half = len(self.deck) // 2
         for rep in range(2):
@@ -553,8 +560,8 @@ class TableScene(Scene):
         if deal.cut:
             top = self.deck[:deal.cut]
             for c in top:
-                self.sprites[c].move(self.clock, x + 0.9 * cw, y - 0.35 * cw, DECK_SCALE, False,
-                                     0.2 * self.f)
+                self.sprites[c].move(self.clock, x + sx * 0.9 * cw, y + sy * 0.35 * cw, DECK_SCALE,
+                                     False, 0.2 * self.f)
             yield ("settle",)
             self.deck = list(deal.deck)
             self.relayout(dur=0.22)
@@ -1029,83 +1036,134 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, snap: bool = False) -> None:
+        """Where everything sits, in fractions of the window.
+
+        The sides: each opponent's name plate, their hand as a small fan below it and their
+        won tricks below that.  The bottom: my hand in the middle, my plate at the left with
+        my tricks above it, the corner buttons at the right.  The middle: the trick, as large
+        as the cards in my hand, the talon just above it, and between the trick and my hand
+        one line for a hint or a message, above the "Hint" tag of a lifted card.  When I sit
+        out, the third player sits at the top and the talon lies below the trick."""
         if self.app is None:
             return
         W, H = self.app.size
         ch = int(H * CARD_FRACTION.get(self.app.settings.card_size, 0.22))
         if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
             self.images = CardImages(self.app.theme, ch)
-            for sc in (SMALL, SMALL * 0.9, DECK_SCALE, TRICK_SCALE, TALON_SCALE):
-                self.images.at_scale(sc)  # scale once now, never while drawing
-        cw = self.images.w
-        L: dict = {"W": W, "H": H, "ch": ch, "cw": cw}
-        pw, ph = max(150, int(W * 0.16)), max(46, int(H * 0.085))
-        L["plate"] = (pw, ph)
+        cw, ch = self.images.w, self.images.h
         m = int(min(W, H) * 0.02)
+        fan_s = min(SMALL, H * FAN_HEIGHT / ch)
+        pile_s = min(PILE_SCALE, H * PILE_HEIGHT / ch)
+        L: dict = {"W": W, "H": H, "ch": ch, "cw": cw, "m": m, "fan_s": fan_s, "pile_s": pile_s}
+        hand_cy = H - m - ch / 2 - H * 0.012
+        L["hand_cy"] = hand_cy
+        L["hand_top"] = hand_top = hand_cy - ch / 2
+        # name plates
+        pw, ph = max(160, int(W * 0.19)), max(56, int(H * 0.125))
+        bpw = max(140, min(pw, int(W * 0.19) - 2 * m))  # left of my hand at its widest
+        opw, oph = int(pw * 0.85), max(40, int(H * 0.08))
+        L["plate"] = (pw, ph)
+        n_out = len(self.out_seats)
+        top_limit = m + oph + m if n_out else m  # below the seats that sit out
         plates: dict[int, pygame.Rect] = {}
         for seat, side in self.sides.items():
             if side == "left":
-                plates[seat] = pygame.Rect(m, int(H * 0.25), pw, ph)
+                plates[seat] = pygame.Rect(m, int(H * 0.165), pw, ph)
             elif side == "right":
-                plates[seat] = pygame.Rect(W - m - pw, int(H * 0.25), pw, ph)
+                plates[seat] = pygame.Rect(W - m - pw, int(H * 0.165), pw, ph)
             elif side in ("bottom", "bottom-out"):
-                plates[seat] = pygame.Rect(m, H - m - ph, pw, ph)
+                plates[seat] = pygame.Rect(m, H - m - ph, bpw, ph)
             elif side == "top":
-                plates[seat] = pygame.Rect((W - pw) // 2, int(H * 0.14), pw, ph)
-        n_out = len(self.out_seats)
+                plates[seat] = pygame.Rect((W - pw) // 2, top_limit, pw, ph)
         if n_out:
-            opw = int(pw * 0.85)
-            oph = int(ph * 0.8)
             gap = int(W * 0.015)
             total = n_out * opw + (n_out - 1) * gap
             x0 = (W - total) // 2
             for i, s in enumerate(self.out_seats):
                 plates[s] = pygame.Rect(x0 + i * (opw + gap), m, opw, oph)
         L["plates"] = plates
-        scw = cw * SMALL
-        sch = ch * SMALL
-        fans: dict[int, tuple[float, float, float]] = {}
+        L["bubble_size"] = bubble_size = max(14, int(H * 0.03))
+        L["bubble_h"] = bubble_h = int(bubble_size * 2.1)
+        L["bubble_gap"] = bubble_gap = max(10, int(bubble_size * 0.7))  # room for the tail
+        # the opponents' fans and won tricks; mine above my plate and my speech bubble
+        fcw, fch = cw * fan_s, ch * fan_s
+        pcw, pch = cw * pile_s, ch * pile_s
+        fans: dict[int, tuple[float, float, float, bool]] = {}  # x, y, step, right-aligned
         piles: dict[int, tuple[float, float]] = {}
+        pile_dir: dict[int, int] = {}  # which way the trick count (and buried cards) go
         for seat, r in plates.items():
             side = self.sides.get(seat)
-            if side in ("left", "right"):
-                fans[seat] = (r.x + scw / 2, r.bottom + m + sch / 2, scw * 0.24)
-                piles[seat] = (r.x + scw / 2 + (0 if side == "left" else pw - scw),
-                               r.bottom + 2 * m + sch * 1.5)
-                if side == "right":
-                    fans[seat] = (r.right - scw / 2 - scw * 0.24 * 9, r.bottom + m + sch / 2,
-                                  scw * 0.24)
+            if side == "left":
+                fans[seat] = (r.x + fcw / 2, r.bottom + m + fch / 2, fcw * 0.24, False)
+                piles[seat] = (r.x + pcw / 2, r.bottom + 2 * m + fch + pch / 2)
+                pile_dir[seat] = 1
+            elif side == "right":
+                fans[seat] = (r.right - fcw / 2, r.bottom + m + fch / 2, fcw * 0.24, True)
+                piles[seat] = (r.right - pcw / 2, r.bottom + 2 * m + fch + pch / 2)
+                pile_dir[seat] = -1
             elif side == "top":
-                fans[seat] = (r.right + m + scw / 2, r.centery, scw * 0.24)
-                piles[seat] = (r.x - m - scw / 2, r.centery)
+                fans[seat] = (r.right + m + fcw / 2, r.centery, fcw * 0.24, False)
+                piles[seat] = (r.x - m - pcw / 2, r.centery)
+                pile_dir[seat] = -1
             elif side == "bottom":
-                piles[seat] = (r.x + scw / 2, r.y - m - sch / 2)
-        L["fans"] = fans
-        L["piles"] = piles
-        cx, cy = W / 2, H * 0.44
-        tw, th = cw * TRICK_SCALE, ch * TRICK_SCALE
-        slots = {"bottom": (cx, cy + th * 0.45), "left": (cx - tw * 0.9, cy - th * 0.08),
-                 "right": (cx + tw * 0.9, cy - th * 0.08), "top": (cx, cy - th * 0.5)}
+                piles[seat] = (r.x + pcw / 2, r.y - bubble_gap - bubble_h - m - pch / 2)
+                pile_dir[seat] = 1
+        L["fans"], L["piles"], L["pile_dir"] = fans, piles, pile_dir
+        # the line for hints and messages: above a lifted card and its "Hint" tag
+        small = max(11, int(H * 0.021))
+        L["tag_h"] = int(small * 1.5)
+        L["outline"] = max(2, cw // 22)
+        L["line_play"] = int(hand_top - HOVER_LIFT * ch - L["outline"] - 3 - L["tag_h"]
+                             - max(3, m // 3))
+        msg_size = max(13, int(H * 0.026))
+        msg_h = gfx.font(msg_size).get_height() + int(msg_size * 0.8)
+        # the trick: as large as it can be, up to TRICK_SCALE, between what is above and below
+        tcw_t, tch_t = cw * TALON_SCALE, ch * TALON_SCALE
+        cx = W / 2
+        viewer_out = any(side == "top" for side in self.sides.values())
+        if not viewer_out:
+            bottom = L["line_play"] - msg_h - m // 2
+            # side cards from cy - 0.58 th; my card down to cy + 0.95 th; the talon above
+            th = min(ch * TRICK_SCALE, (bottom - top_limit - m - tch_t) / 1.53)
+            ts = max(0.5, th / ch)
+            th, tw = ch * ts, cw * ts
+            cy = bottom - 0.95 * th
+            slots = {"bottom": (cx, cy + th * 0.45), "left": (cx - tw * 0.9, cy - th * 0.08),
+                     "right": (cx + tw * 0.9, cy - th * 0.08), "top": (cx, cy - th * 0.5)}
+            L["talon"] = (cx, cy - 0.58 * th - m - tch_t / 2)
+        else:
+            top = next(r for s, r in plates.items() if self.sides.get(s) == "top")
+            room = H - m - top.bottom - m - m - tch_t
+            th = min(ch * TRICK_SCALE, room / 1.42)
+            ts = max(0.5, th / ch)
+            th, tw = ch * ts, cw * ts
+            ty = top.bottom + m + th / 2
+            slots = {"top": (cx, ty), "left": (cx - tw * 0.9, ty + th * 0.42),
+                     "right": (cx + tw * 0.9, ty + th * 0.42), "bottom": (cx, ty + th * 0.42)}
+            L["talon"] = (cx, ty + 0.92 * th + m + tch_t / 2)
+        L["trick_s"] = ts
         L["slots"] = slots
-        L["talon"] = (cx, cy - th * 0.5 - ch * TALON_SCALE * 0.5 - m)
-        if any(side == "top" for side in self.sides.values()):
-            L["talon"] = (cx - tw * 1.9, cy - th * 0.45)
-        L["table_pile"] = (cx + tw * 1.9, cy - th * 0.45)
-        hand_cy = H - m - ch / 2 - H * 0.012
-        L["hand_cy"] = hand_cy
-        L["hand_top"] = hand_cy - ch / 2
+        L["talon_half"] = tcw_t * 1.04
+        L["table_pile"] = (cx + L["talon_half"] + m + pcw / 2, L["talon"][1])
+        # the deck beside the dealer's plate, with room for the riffle and the cut
+        dcw, dch = cw * DECK_SCALE, ch * DECK_SCALE
         dealer = self.state.dealer if self.state is not None else 0
         pr = plates.get(dealer)
-        if pr is not None:
-            side = self.sides.get(dealer)
-            dx = pr.right + m + cw * DECK_SCALE / 2 if side != "right" else \
-                pr.x - m - cw * DECK_SCALE / 2
-            dy = pr.centery if side not in ("bottom", "bottom-out", "out") else (
-                pr.y - m - ch * DECK_SCALE / 2 if side != "out" else pr.bottom + m +
-                ch * DECK_SCALE / 2)
-            L["deck"] = (dx, dy)
+        side = self.sides.get(dealer)
+        spread = 1.1 * dcw + 26 * 0.4  # half a riffle's width, and the stack's slant
+        if pr is None:
+            L["deck"], L["cut"] = (cx, H * 0.4), (1, 1)
+        elif side == "left":
+            L["deck"], L["cut"] = (pr.right + m + spread, pr.centery), (1, 1)
+        elif side == "right":
+            L["deck"], L["cut"] = (pr.x - m - spread + 26 * 0.4, pr.centery), (-1, 1)
+        elif side in ("bottom", "bottom-out"):
+            L["deck"], L["cut"] = (pr.centerx, pr.y - m - dch / 2 - 0.35 * dcw), (1, -1)
         else:
-            L["deck"] = (cx, cy)
+            L["deck"], L["cut"] = (pr.centerx + 26 * 0.4, pr.bottom + m + dch / 2 + 26 * 0.4), \
+                (1, 1)
+        for sc in (fan_s, pile_s, DECK_SCALE, ts, TALON_SCALE):
+            self.images.at_scale(sc)  # scale once now, never while drawing
         self.L = L
         self.layout_buttons()
         self.relayout(snap=True if snap else None, dur=0.0 if snap else None)
@@ -1165,23 +1223,26 @@ class TableScene(Scene):
                         lift = 0.04
                     if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
                                                 and kind in ("play", "bury")):
-                        lift = 0.1 if (c in legal) else 0.02
+                        lift = HOVER_LIFT if (c in legal) else 0.02
                     if c in self.selected or c == self.auto_card:
                         lift = 0.16
                     out[c] = (x0 + i * step, y - lift * ch, 1.0, face, 200 + i)
             elif seat in L["fans"]:
-                fx, fy, st = L["fans"][seat]
+                fx, fy, st, right = L["fans"][seat]
+                if right:  # the last card at the plate's right edge
+                    fx -= st * (len(cards) - 1)
                 for i, c in enumerate(cards):
-                    out[c] = (fx + i * st, fy, SMALL, False, 200 + i)
+                    out[c] = (fx + i * st, fy, L["fan_s"], False, 200 + i)
             else:
                 px, py = L["deck"]
                 for c in cards:
-                    out[c] = (px, py, SMALL, False, 200)
+                    out[c] = (px, py, L["fan_s"], False, 200)
         slots = L["slots"]
         for i, (seat, c) in enumerate(self.trick_view):
             side = "top" if seat == TABLE else self.sides.get(seat, "top")
             sx, sy = slots.get(side, slots["top"])
-            out[c] = (sx, sy, TRICK_SCALE, True, 300 + i)
+            out[c] = (sx, sy, L["trick_s"], True, 300 + i)
+        pile_s = L["pile_s"]
         for seat, cards in self.piles.items():
             if seat == TABLE:
                 px, py = L["table_pile"]
@@ -1189,14 +1250,13 @@ class TableScene(Scene):
                 px, py = L["piles"].get(seat, L["deck"])
             for i, c in enumerate(cards):
                 tilt = ((i // 3) % 3 - 1) * 1.5
-                out[c] = (px + tilt, py - (i // 3) * 1.2, SMALL * 0.9, False, 50 + i)
+                out[c] = (px + tilt, py - (i // 3) * 1.2, pile_s, False, 50 + i)
         decl = self.state.declarer_seat if self.state is not None else None
         if self.buried_view and decl is not None:
             px, py = L["piles"].get(decl, L["deck"])
-            inward = 1 if px < L["W"] / 2 else -1
+            d = L["pile_dir"].get(decl, 1)
             for i, c in enumerate(self.buried_view):
-                out[c] = (px + inward * (cw * SMALL * 0.3 + i * 3), py + 3, SMALL * 0.9, False,
-                          40 + i)
+                out[c] = (px + d * (cw * pile_s * 0.3 + i * 3), py + 3, pile_s, False, 40 + i)
         return out
 
     def relayout(self, snap: bool | None = None, dur: float | None = None) -> None:
@@ -1236,15 +1296,20 @@ class TableScene(Scene):
     def draw(self, surface) -> None:
         app = self.app
         surface.blit(app.felt(), (0, 0))
+        self.drawn = []
         L = self.L
         if not L:
             return
+        if self._lang != language():  # the buttons fit their labels in the new language
+            self._lang = language()
+            self.layout_buttons()
         self.draw_plates(surface)
         self.draw_panels(surface)
         now = self.clock
         imgs = self.images
         kind = self.waiting_for()
         legal = self.legal_cards() if kind == "play" else None
+        groups = self.card_groups()
         order = sorted((s for s in self.sprites if s.visible),
                        key=lambda s: (s.dragging or s.moving(now), s.z))
         for sp in order:
@@ -1255,6 +1320,7 @@ class TableScene(Scene):
             r = img.get_rect(center=(int(x), int(y)))
             surface.blit(imgs.shadow(w, h), r.move(max(1, w // 40), max(2, w // 30)))
             surface.blit(img, r)
+            self._mark(("moving:" if moving else "card:") + groups.get(sp.card, "other"), r)
             if legal is not None and sp.card in self.holding.get(self.viewer, ()) and \
                     sp.card not in legal and not moving:
                 surface.blit(imgs.dim(w, h), r)
@@ -1263,31 +1329,59 @@ class TableScene(Scene):
                     and self._focused_card() == sp.card and not moving):
                 draw_outline(surface, r, max(3, w // 12), max(3, h // 45))
         self.draw_labels(surface)
-        for seat, t in self.bubbles.items():
-            self.draw_bubble(surface, seat, t)
+        for seat, a in self.bubbles.items():
+            self.draw_bubble(surface, seat, texts.bid_label(a))
         for i, b in enumerate(self.buttons):
             b.draw(surface, self.focus == ("button", i) and (self.keyboard or not self.hints_on()))
+            self._mark("button", b.rect.union(b.rect.move(0, -max(1, b.rect.h // 16))),
+                       b.text())
         for b in self.corner:
             b.draw(surface, False)
+            self._mark("corner", b.rect, b.text())
         self.draw_hints(surface)
         if self.message:
             self.draw_message(surface, self.message)
         if self.show_last and self.state and self.state.completed:
             self.draw_last_trick(surface)
 
+    def _mark(self, kind: str, rect: pygame.Rect, text: str = "") -> None:
+        """Note what was drawn where, and its text (the layout tests read ``drawn``)."""
+        self.drawn.append((kind, pygame.Rect(rect), text))
+
+    def card_groups(self) -> dict[int, str]:
+        """Where each card is in the view: deck, talon, hand (mine), fan (an opponent's
+        hand), trick, pile or buried."""
+        g: dict[int, str] = {}
+        for c in self.deck:
+            g[c] = "deck"
+        for c in self.talon_view:
+            g[c] = "talon"
+        for seat, cards in self.holding.items():
+            for c in cards:
+                g[c] = "hand" if seat == self.viewer else "fan"
+        for _s, c in self.trick_view:
+            g[c] = "trick"
+        for cards in self.piles.values():
+            for c in cards:
+                g[c] = "pile"
+        for c in self.buried_view:
+            g[c] = "buried"
+        return g
+
     def draw_hints(self, surface) -> None:
-        """The advisor's suggestion: the card (amber outline and a tag) with its reason, or
-        each bid's expected game points with the advised bid outlined."""
+        """The advisor's suggestion: the card (amber outline and a tag above it) with its
+        reason, or each bid's expected game points with the advised bid tagged."""
         if not self.hints_on():
             return
         L = self.L
         H = L["H"]
         small = max(11, int(H * 0.021))
         kind = self.waiting_for()
+        quiet = bool(self.message)  # a message has the line for now
         if kind == "play":
             c = self.hint_card()
             if c is None:
-                if self.hint_future is not None:
+                if self.hint_future is not None and not quiet:
                     self._hint_line(surface, _("Hint: thinking…"), small, dim=True)
                 return
             r = self.card_rect(c)
@@ -1296,36 +1390,34 @@ class TableScene(Scene):
             w = max(2, r.w // 22)
             pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
                              border_radius=max(4, r.w // 12) + w)
-            self._hint_tag(surface, r.centerx, r.y - w - 3, small)
             reason = getattr(self.hint, "reason", "")
-            if reason and not self.message:
+            if reason and not quiet:
                 self._hint_line(surface, _("Hint: {reason}").format(reason=_(reason)), small)
+            self._hint_tag(surface, r.centerx, r.y - w - 3, small)
             return
         if kind != "bid":
             return
         best, values = self.hint_bid()
-        # above the bid buttons, which sit above the hand
-        line_y = (min(b.rect.y for b in self.buttons) - int(H * 0.03)) if self.buttons else None
         if not values:
-            if self.hint_future is not None:
-                self._hint_line(surface, _("Hint: weighing the bids…"), small, dim=True,
-                                y=line_y)
+            if self.hint_future is not None and self.buttons and not quiet:
+                self._hint_line(surface, _("Hint: weighing the bids…"), small, dim=True)
             return
         for b, a in zip(self.buttons, self.button_actions, strict=False):
             if a is None or a not in values or (not self.cards_seen and a != DARK_BID):
                 continue
             v = round(values[a], 1) + 0.0  # no "-0.0"
             t = _("≈ {value} game points").format(value=decimal(v, 1, sign=True))
-            gfx.blit_text(surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
-                          (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best)
-            if a == best:
-                self._hint_tag(surface, b.rect.centerx, b.rect.y + small // 3, small)
+            self._mark("bid-value", gfx.blit_text(
+                surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
+                (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best), t)
         if best is None:
             return
-        if not self.cards_seen and best != DARK_BID:
-            for b, a in zip(self.buttons, self.button_actions, strict=False):
-                if a == PASS:  # "look at your cards"
-                    self._hint_tag(surface, b.rect.centerx, b.rect.y + small // 3, small)
+        # the advised bid; before I look at my cards, "look at your cards" (its action: PASS)
+        want = best if (self.cards_seen or best == DARK_BID) else PASS
+        for b, a in zip(self.buttons, self.button_actions, strict=False):
+            if a == want:
+                self._hint_tag(surface, b.rect.centerx,
+                               b.rect.y - max(1, b.rect.h // 16) - 3, small)
         if not self.cards_seen:
             if best == DARK_BID:
                 line = _("Hint: zole in the dark pays off on average")
@@ -1334,31 +1426,39 @@ class TableScene(Scene):
         else:
             line = _("Hint: {bid}. Under each bid: your expected game points").format(
                 bid=texts.bid_label(best))
-        if self.buttons:
-            self._hint_line(surface, line, small, y=line_y)
+        if self.buttons and not quiet:
+            self._hint_line(surface, line, small)
 
     def _hint_tag(self, surface, x: int, bottom: int, size: int) -> None:
         """The small amber "Hint" label on what the advisor suggests."""
         tag = _("Hint")
-        tr = pygame.Rect(0, 0, gfx.text_width(tag, size, True) + size, int(size * 1.5))
+        tr = pygame.Rect(0, 0, gfx.text_width(tag, size, True) + size, self.L["tag_h"])
         tr.midbottom = (x, bottom)
         surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
                                width=1), tr)
         gfx.blit_text(surface, tag, size, gfx.INK, tr.center, "center", bold=True)
+        self._mark("hint-tag", tr, tag)
 
-    def _hint_line(self, surface, text: str, size: int, dim: bool = False,
-                   y: int | None = None) -> None:
+    def line_bottom(self) -> int:
+        """Where the line for a hint or a message ends: above the bid buttons and the tag on
+        them, or, with no buttons, above a lifted card and its "Hint" tag."""
         L = self.L
-        W, H = L["W"], L["H"]
+        if self.buttons:
+            top = min(b.rect.y - max(1, b.rect.h // 16) for b in self.buttons)
+            return int(top - 3 - L["tag_h"] - max(3, L["m"] // 3))
+        return L["line_play"]
+
+    def _hint_line(self, surface, text: str, size: int, dim: bool = False) -> None:
+        L = self.L
+        W = L["W"]
         size = gfx.fit_size(text, size, int(W * 0.6))
         t = gfx.text(text, size, gfx.DIM_LINEN if dim else gfx.LINEN)
-        if y is None:
-            y = int(L["hand_top"] - H * 0.06)
-        r = t.get_rect(midbottom=(W // 2, y))
+        r = t.get_rect(midbottom=(W // 2, self.line_bottom() - int(size * 0.35)))
         bg = r.inflate(size * 1.4, size * 0.7)
         surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=215,
                                width=1), bg)
         surface.blit(t, r)
+        self._mark("hint-line", bg, text)
 
     def _focused_card(self) -> int | None:
         hand = self.my_hand()
@@ -1370,75 +1470,97 @@ class TableScene(Scene):
         return self.session.name(seat)
 
     def draw_plates(self, surface) -> None:
+        """Who is who: each seat's name and score in large type; below, the bot's level (or
+        "you") with dealer or forehand; and the seat's part in this hand as a tag:
+        declarer, defender.  The seats that sit out get a smaller, greyed plate."""
         L = self.L
         H = L["H"]
         st = self.state
         totals = self.session.match.totals
-        size = max(12, int(H * 0.023))
-        small = max(11, int(H * 0.02))
+        playing = st is not None and st.phase != DONE
+        decl = st.declarer_seat if st is not None else None
         for seat, r in L["plates"].items():
             side = self.sides.get(seat)
             out = side in ("out", "bottom-out")
+            compact = side == "out"
+            big = max(13, int(H * (0.024 if compact else 0.034)))
+            small = max(11, int(H * (0.019 if compact else 0.022)))
+            pad = max(4, int(H * (0.008 if compact else 0.012)))
             fill = gfx.DIM_LINEN if out else gfx.LINEN
-            turn = st is not None and st.current_seat == seat and not out and \
-                st.phase != "done"
+            turn = playing and st.current_seat == seat and not out
             surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, alpha=60),
                          r.move(2, 3))
             surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, width=2), r)
+            ow = max(3, r.h // 14)
             if turn:
-                draw_outline(surface, r, max(4, min(r.w, r.h) // 8))
+                draw_outline(surface, r, max(4, min(r.w, r.h) // 8), ow)
+            self._mark("plate", r.inflate(2 * ow + 2, 2 * ow + 2), self.seat_name(seat))
             ink = gfx.INK if not out else (0x55, 0x50, 0x4B)
-            pad = max(6, r.h // 8)
+            score = gfx.signed(totals[seat])
+            sr = gfx.blit_text(surface, score, big, ink, (r.right - pad, r.y + pad), "topright",
+                               bold=True)
+            self._mark("plate-text", sr, score)
             name = self.seat_name(seat)
             if turn:
                 name = gfx.TURN_MARK + name
-            gfx.blit_text(surface, name, gfx.fit_size(name, size, int(r.w * 0.62), True), ink,
-                          (r.x + pad, r.y + pad), bold=True)
-            score = gfx.signed(totals[seat])
-            gfx.blit_text(surface, score, size, ink, (r.right - pad, r.y + pad), "topright",
-                          bold=True)
+            nw = sr.x - pad - (r.x + pad)
+            self._mark("plate-text", gfx.blit_text(
+                surface, name, gfx.fit_size(name, big, nw, True), ink, (r.x + pad, r.y + pad),
+                bold=True), name)
             if seat == self.human:
                 sub = _("you")
             else:
                 lv = self.session.bot_levels.get(seat, "")
                 sub = _(texts.LEVEL_LABELS.get(lv, lv)) if lv else ""
-            marks = []
-            if st is not None:
-                if seat == st.dealer:
-                    marks.append(_("dealer"))
-                if not out and seat == st.forehand:
-                    marks.append(_("forehand"))
-                if out:
-                    marks.append(_("sits out"))
-                if st.declarer_seat == seat:
-                    marks.append(_("declarer"))
-            line = gfx.SEP.join([sub] + marks if sub else marks)
-            gfx.blit_text(surface, line, gfx.fit_size(line, small, r.w - 2 * pad), ink,
-                          (r.x + pad, r.bottom - pad), "bottomleft")
+            marks = [sub] if sub and not compact else []
+            if out:
+                marks.append(_("sits out"))
+            if st is not None and seat == st.dealer:
+                marks.append(_("dealer"))
+            if st is not None and not out and seat == st.forehand:
+                marks.append(_("forehand"))
+            line = gfx.SEP.join(marks)
+            y2 = r.y + pad + int(big * 1.25)
+            if line:
+                self._mark("plate-text", gfx.blit_text(
+                    surface, line, gfx.fit_size(line, small, r.w - 2 * pad), ink, (r.x + pad, y2)),
+                    line)
+            if compact or out or decl is None or st.phase == BIDDING:
+                continue
+            # the part in this hand, as a tag that reads at a glance
+            if seat == decl:
+                role, chip = _("declarer"), gfx.CARMINE
+            else:
+                role, chip = _("defender"), gfx.EDGE
+            rs = gfx.fit_size(role, small, r.w - 2 * pad - small, True)
+            cr = pygame.Rect(0, 0, gfx.text_width(role, rs, True) + small, int(small * 1.45))
+            cr.bottomleft = (r.x + pad, r.bottom - pad)
+            surface.blit(gfx.panel(cr.w, cr.h, fill=chip, border=None, radius=cr.h // 2), cr)
+            gfx.blit_text(surface, role, rs, gfx.LINEN, cr.center, "center", bold=True)
+            self._mark("plate-text", cr, role)
 
     def draw_labels(self, surface) -> None:
-        """Trick counts beside the piles."""
+        """Trick counts beside the piles (on the side away from the plate's edge)."""
         L = self.L
         st = self.state
         if st is None:
             return
-        small = max(10, int(L["H"] * 0.018))
-        sch = L["ch"] * SMALL * 0.9
+        size = max(12, int(L["H"] * 0.024))
+        pcw = L["cw"] * L["pile_s"]
+        gap = max(6, L["m"] // 2)
         for seat, cards in self.piles.items():
             if not cards or seat == TABLE:
                 continue
             px, py = L["piles"].get(seat, L["deck"])
+            d = L["pile_dir"].get(seat, 1)
             n = self.pile_tricks.get(seat, 0)
             t = ngettext("{n} trick", "{n} tricks", n).format(n=n)
-            scw = L["cw"] * SMALL * 0.9
-            if px < L["W"] / 2:
-                pos, anchor = (int(px + scw / 2 + 8), int(py)), "midleft"
-            else:
-                pos, anchor = (int(px - scw / 2 - 8), int(py)), "midright"
-            if seat == self.state.declarer_seat and self.buried_view:
-                pos = (pos[0] + (1 if anchor == "midleft" else -1) * int(scw * 0.4), pos[1])
-            gfx.blit_text(surface, t, small, gfx.LINEN, pos, anchor, bold=True)
-        del sch
+            x = px + d * (pcw / 2 + gap)
+            if seat == st.declarer_seat and self.buried_view:
+                x += d * (pcw * 0.3 + 3 * len(self.buried_view))
+            anchor = "midleft" if d > 0 else "midright"
+            self._mark("pile-label", gfx.blit_text(surface, t, size, gfx.LINEN,
+                                                   (int(x), int(py)), anchor, bold=True), t)
 
     def draw_panels(self, surface) -> None:
         L = self.L
@@ -1513,50 +1635,64 @@ class TableScene(Scene):
         r = pygame.Rect(r.x, r.y, r.w, h)
         surface.blit(gfx.panel(r.w, r.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=200, width=1),
                      r)
+        self._mark("panel", r)
         y = r.y + pad
         for t, sz, bold, col in lines:
             sz2 = gfx.fit_size(t, sz, r.w - 2 * pad, bold)
-            gfx.blit_text(surface, t, sz2, col, (r.x + pad, y), bold=bold)
+            self._mark("panel-text", gfx.blit_text(surface, t, sz2, col, (r.x + pad, y),
+                                                   bold=bold), t)
             y += int(sz * 1.2) + pad // 2
 
     def draw_bubble(self, surface, seat: int, t: str) -> None:
+        """What a seat said (its bid), in a speech bubble beside its plate."""
         L = self.L
         r = L["plates"].get(seat)
         if r is None:
             return
         side = self.sides.get(seat)
-        H = L["H"]
-        size = max(14, int(H * 0.03))
-        tw = gfx.text_width(t, size, True)
-        bw, bh = tw + size * 2, int(size * 2.1)
-        if side == "left":
-            b = pygame.Rect(r.right + 14, r.y - 4, bw, bh)
-            tail = [(b.x, b.centery - 6), (b.x - 12, b.centery + 2), (b.x, b.centery + 8)]
-        elif side == "right":
-            b = pygame.Rect(r.x - 14 - bw, r.y - 4, bw, bh)
-            tail = [(b.right, b.centery - 6), (b.right + 12, b.centery + 2),
-                    (b.right, b.centery + 8)]
-        elif side == "top":
-            b = pygame.Rect(r.centerx - bw // 2, r.bottom + 14, bw, bh)
-            tail = [(b.centerx - 7, b.y), (b.centerx, b.y - 12), (b.centerx + 7, b.y)]
+        W = L["W"]
+        size = L["bubble_size"]
+        g = L["bubble_gap"]
+        tail_w = max(6, size // 3)
+        if side in ("left", "right"):
+            # up to the talon in the middle
+            room = int(W / 2 - L["talon_half"] - L["m"] - (r.right + g))
         else:
-            b = pygame.Rect(r.x + 10, r.y - 14 - bh, bw, bh)
-            tail = [(b.x + 16, b.bottom), (b.x + 22, b.bottom + 12), (b.x + 30, b.bottom)]
+            room = int(W * 0.3)
+        size = gfx.fit_size(t, size, room - size * 2, True)
+        bw, bh = gfx.text_width(t, size, True) + size * 2, L["bubble_h"]
+        if side == "left":
+            b = pygame.Rect(r.right + g, r.centery - bh // 2, bw, bh)
+            tail = [(b.x + 1, b.centery - tail_w), (r.right + 2, b.centery),
+                    (b.x + 1, b.centery + tail_w)]
+        elif side == "right":
+            b = pygame.Rect(r.x - g - bw, r.centery - bh // 2, bw, bh)
+            tail = [(b.right - 1, b.centery - tail_w), (r.x - 2, b.centery),
+                    (b.right - 1, b.centery + tail_w)]
+        elif side == "top":
+            b = pygame.Rect(r.centerx - bw // 2, r.bottom + g, bw, bh)
+            tail = [(b.centerx - tail_w, b.y + 1), (b.centerx, r.bottom + 2),
+                    (b.centerx + tail_w, b.y + 1)]
+        else:
+            b = pygame.Rect(r.x + 10, r.y - g - bh, bw, bh)
+            tail = [(b.x + 16, b.bottom - 1), (b.x + 22, r.y - 2), (b.x + 30, b.bottom - 1)]
         pygame.draw.polygon(surface, gfx.LINEN, tail)
         pygame.draw.lines(surface, gfx.EDGE, False, tail, 2)
         surface.blit(gfx.panel(bw, bh, fill=gfx.LINEN, border=gfx.EDGE, radius=bh // 2), b)
         gfx.blit_text(surface, t, size, gfx.INK, b.center, "center", bold=True)
+        self._mark("bubble", b, t)
 
     def draw_message(self, surface, msg: str) -> None:
+        """A message to me (why a card may not be played, …) in the line above my hand."""
         L = self.L
         W, H = L["W"], L["H"]
         size = gfx.fit_size(msg, max(13, int(H * 0.026)), int(W * 0.7))
         t = gfx.text(msg, size, gfx.INK)
-        y = int(L["hand_top"] - H * 0.03)
-        r = t.get_rect(midbottom=(W // 2, y))
+        r = t.get_rect(midbottom=(W // 2, self.line_bottom() - int(size * 0.4)))
         bg = r.inflate(size * 1.4, size * 0.8)
         surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.LINEN, border=gfx.CARMINE, width=3), bg)
         surface.blit(t, r)
+        self._mark("message", bg, msg)
 
     def draw_last_trick(self, surface) -> None:
         L = self.L

@@ -1,0 +1,270 @@
+"""Nothing at the table covers a text or a widget, at 960×540, 1280×720 and 1920×1080, in
+Latvian, English and Russian: plates, corner panels, buttons, the hint line and the "Hint"
+tag, bid values, speech bubbles, the message line and trick counts stay apart, and no card at
+rest lies on any of them.  Measured from what the table really drew: ``TableScene.drawn``
+lists the rectangle of every text, widget and card of the last frame."""
+
+import dataclasses
+
+import pygame
+import pytest
+from ui_helpers import card_point, new_table, run_until
+
+from zole_desktop.i18n import set_language
+from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
+from zole_desktop.ui import gfx
+from zole_desktop.ui.sheet import HandSummary
+
+SIZES = [(960, 540), (1280, 720), (1920, 1080)]
+LANGS = ["lv", "en", "ru"]
+# what must stay readable: no two of these overlap, and no resting card lies on one
+TEXT = {"plate", "panel", "button", "corner", "bid-value", "hint-tag", "hint-line", "message",
+        "bubble", "pile-label"}
+
+
+def _group(kind):
+    """Cards lie on the others of their group (a fan, a pile with the buried cards beside
+    it, the trick); groups keep apart."""
+    g = kind.split(":", 1)[1]
+    return "pile" if g == "buried" else g
+
+
+def problems(table, window):
+    """Every overlap (and everything outside the window) in the table's last frame."""
+    out = []
+    drawn = table.drawn
+    for kind, r, t in drawn:
+        if not window.contains(r) and not kind.startswith("moving:"):
+            out.append(("outside the window", kind, t, r))
+    texts_ = [(k, r, t) for k, r, t in drawn if k in TEXT]
+    for i, (k1, r1, t1) in enumerate(texts_):
+        for k2, r2, t2 in texts_[i + 1:]:
+            if r1.colliderect(r2):
+                out.append(("overlap", k1, t1, r1, k2, t2, r2))
+    cards = [(k, r) for k, r, _t in drawn if k.startswith("card:")]
+    for kc, rc in cards:
+        for kt, rt, tt in texts_:
+            if rc.colliderect(rt):
+                out.append(("card on text", kc, rc, kt, tt, rt))
+    groups = {}
+    for kc, rc in cards:
+        groups.setdefault(_group(kc), []).append(rc)
+    names = sorted(groups)
+    for i, g1 in enumerate(names):
+        for g2 in names[i + 1:]:
+            for r1 in groups[g1]:
+                hit = [r2 for r2 in groups[g2] if r1.colliderect(r2)]
+                if hit:
+                    out.append(("cards on cards", g1, r1, g2, hit[0]))
+    # the texts on plates and corner panels stay inside them and apart
+    for inner, outer in (("plate-text", "plate"), ("panel-text", "panel")):
+        boxes = [r for k, r, _t in drawn if k == outer]
+        parts = [(r, t) for k, r, t in drawn if k == inner]
+        for j, (r, t) in enumerate(parts):
+            if not any(b.contains(r) for b in boxes):
+                out.append((inner + " outside its box", t, r))
+            for r2, t2 in parts[j + 1:]:
+                if r.colliderect(r2):
+                    out.append((inner + " overlap", t, r, t2, r2))
+    return out
+
+
+class Checker:
+    """Draws the table and collects what overlaps, with the moment it was seen at."""
+
+    def __init__(self, app, table):
+        self.app, self.table = app, table
+        self.window = pygame.Rect(0, 0, *app.size)
+        self.seen: set[str] = set()
+        self.found: list = []
+
+    def check(self, moment: str) -> None:
+        t = self.table
+        t.draw(self.app.screen)
+        kinds = {k for k, _r, _t in t.drawn}
+        self.seen |= kinds
+        if len(t.trick_view) >= 3:
+            self.seen.add("full trick")
+        for p in problems(t, self.window):
+            if len(self.found) < 12:
+                self.found.append((moment, *p))
+
+    def step(self, moment: str) -> None:
+        """One step; the table is checked when it comes to rest on a new frame."""
+        frames = self.app.frames
+        self.app.step()
+        if self.app.frames != frames and not self.table.animating():
+            self.check(moment)
+
+
+def _hint_ready(table):
+    return table.waiting_for() is not None and (
+        table.hint is not None or table.waiting_for() == "bury")
+
+
+def play_hand(app, table, c: Checker) -> None:
+    """One hand with hints on: bid (Take if I may), bury, then every card; at each of my
+    turns every legal card is lifted as the hinted one; a refused card says why."""
+    refused = False
+    for _ in range(30000):
+        if any(isinstance(s, HandSummary) for s in app.stack.scenes):
+            return
+        if not _hint_ready(table):
+            c.step("waiting")
+            continue
+        kind = table.waiting_for()
+        c.check(kind)
+        if kind == "bid":
+            legal = table.state.legal_actions()
+            table._answer(TAKE_BID if TAKE_BID in legal else PASS)
+        elif kind == "bury":
+            hand = table.my_hand()
+            for card in hand[:3]:  # the third is refused with a message
+                table.try_card(card)
+            c.step("bury: two chosen and a message")
+            table.selected = hand[:2]
+            table._confirm_bury()
+        else:
+            legal = sorted(table.legal_cards())
+            mine = table.my_hand()
+            illegal = [x for x in mine if x not in legal]
+            if illegal and not refused:
+                table.try_card(illegal[0])
+                refused = True
+                c.step("play: a refused card")
+            for card in legal:  # the hint on each card in turn, lifted under the mouse
+                table.hint = dataclasses.replace(table.hint, card=card)
+                pos = card_point(table, card)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                     buttons=(0, 0, 0)))
+                c.step("play: hinted card lifted")
+            table.try_card(legal[0])
+        c.step("after my answer")
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nothing_overlaps_through_a_hand(make_app, size, lang):
+    app = make_app(size, animation="fast")  # a full trick stays in view for a while
+    set_language(lang)
+    table = new_table(app, seed=5)
+    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    c = Checker(app, table)
+    play_hand(app, table, c)
+    assert not c.found, c.found
+    # every kind of thing was on the table at some moment, so each was measured
+    for kind in ("plate", "panel", "button", "corner", "bid-value", "hint-tag", "hint-line",
+                 "message", "pile-label", "card:trick", "card:pile", "card:buried",
+                 "card:fan", "card:hand", "card:talon", "full trick"):
+        assert kind in c.seen, kind
+
+
+@pytest.mark.parametrize("players,viewer_out", [(4, False), (5, False), (4, True), (5, True)])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_four_and_five_at_the_table(make_app, size, players, viewer_out):
+    """The seats that sit out along the top; when I sit out, the third player at the top."""
+    app = make_app(size, animation="fast")
+    set_language("ru")
+    table = new_table(app, players=players, seed=7)
+    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    if viewer_out:
+        table.session.match.dealer = 0  # I deal, so I sit out and watch
+    c = Checker(app, table)
+    if viewer_out:
+        for _ in range(30000):
+            if any(isinstance(s, HandSummary) for s in app.stack.scenes):
+                break
+            c.step("watching")
+        assert "top" in table.sides.values()
+    else:
+        play_hand(app, table, c)
+    assert not c.found, c.found
+    assert "full trick" in c.seen and "card:pile" in c.seen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players,dealer", [(3, 0), (3, 1), (3, 2), (5, 4), (4, 0)])
+def test_the_deck_leaves_the_dealers_plate_readable(make_app, size, players, dealer):
+    """During the shuffle, the cut and the deal the deck stays off every plate."""
+    app = make_app(size, animation="fast")
+    table = new_table(app, players=players)
+    table.session.match.dealer = dealer
+    frames = 0
+    shuffled = False
+    for _ in range(3000):
+        app.step()
+        table.draw(app.screen)
+        deck = [r for k, r, _t in table.drawn if k.endswith(":deck")]
+        if table.state is not None and len(deck) == 26 and any(
+                k == "moving:deck" for k, _r, _t in table.drawn):
+            shuffled = True
+        if not deck and shuffled:
+            break
+        plates = [(r, t) for k, r, t in table.drawn if k == "plate"]
+        for d in deck:
+            for p, name in plates:
+                assert not d.colliderect(p), (name, p, d)
+        frames += 1
+    assert shuffled and frames > 20
+
+
+def test_bubbles_follow_a_language_switch(make_app, monkeypatch):
+    """What the bots said is shown in the language chosen now, not the one it was said in."""
+    app = make_app(animation="normal")
+    table = new_table(app, seed=5)
+    assert run_until(app, lambda: table.waiting_for() == "bid")
+    table._answer(PASS)
+    assert run_until(app, lambda: len(table.bubbles) >= 2)
+    said = [a for s, a in table.state.actions()]
+    assert len(said) >= 2
+    drawn = []
+    real = gfx.blit_text
+
+    def spy(surface, s, *args, **kw):
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    try:
+        set_language("lv")
+        table.draw(app.screen)
+        assert "Garām" in drawn and "Pass" not in drawn
+        set_language("ru")
+        drawn.clear()
+        table.draw(app.screen)
+        assert "Пас" in drawn and "Garām" not in drawn
+    finally:
+        set_language("en")
+
+
+def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
+    app = make_app((1280, 720))
+    table = new_table(app, seed=5)
+    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    for _ in range(100):
+        assert run_until(app, lambda: _hint_ready(table), 50000)
+        kind = table.waiting_for()
+        if kind == "play" and table.hint_card() is not None:
+            break
+        if kind == "bid":
+            legal = table.state.legal_actions()
+            table._answer(TAKE_BID if TAKE_BID in legal else PASS)
+        elif kind == "bury":
+            table.selected = table.my_hand()[:2]
+            table._confirm_bury()
+        else:
+            table.try_card(min(table.legal_cards()))
+        app.step()
+    assert table.state.phase == PLAYING and table.hint_card() is not None
+    card = table.hint_card()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_point(table, card),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    table.draw(app.screen)
+    tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
+    line = [r for k, r, _t in table.drawn if k == "hint-line"]
+    assert len(tag) == 1 and len(line) == 1
+    lifted = table.card_rect(card)
+    assert lifted.top < table.L["hand_top"]  # the card is lifted under the mouse
+    assert line[0].bottom <= tag[0].top < tag[0].bottom <= lifted.top
