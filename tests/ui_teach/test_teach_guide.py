@@ -170,3 +170,23 @@ def test_pictures_follow_the_chosen_deck(teach_app, monkeypatch):
         assert area - same.count() > area * 0.03, g.page.title
         shown += 1
     assert shown >= 9
+
+
+def test_a_long_page_puts_its_picture_beside_the_text(teach_app):
+    """When the text leaves too little room under it, the picture goes to the right of the
+    text, full height, still clear of every line."""
+    from zole_desktop.teaching.guide import Page
+
+    app = teach_app((960, 540))
+    g = GuideScene()
+    app.stack.push(g)
+    ci, pi, ch, pg = g.pages[0]
+    long = " ".join(["The declarer picks up the two talon cards unseen by the others."] * 14)
+    g.pages[0] = (ci, pi, ch, Page(pg.title, (long, long), ("bands",)))
+    g.index = 0
+    app.draw()
+    area = g.picture_rect
+    lines = g.text_rects[2:]
+    assert area.x > max(r.right for r in lines)  # beside, not under
+    assert area.h >= 540 * 0.4 and area.w >= 960 * 0.25
+    assert not any(r.colliderect(area) for r in g.text_rects)

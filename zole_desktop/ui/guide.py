@@ -266,12 +266,15 @@ class GuideScene(Scene):
         y = top
         lh = int(size * 1.38)
         self.text_rects = [cr, tr]
+        clip = surface.get_clip()
+        surface.set_clip(inner)  # a text too long for the page never runs onto the buttons
         for line in lines:
             if line is None:
                 y += lh // 2
                 continue
             self.text_rects.append(gfx.blit_text(surface, line, size, gfx.INK, (inner.x, y)))
             y += lh
+        surface.set_clip(clip)
         gap = int(size * 0.8)
         if side:
             area = pygame.Rect(inner.x + text_w + gap * 2, top, inner.w - text_w - gap * 2,

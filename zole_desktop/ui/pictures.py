@@ -847,11 +847,13 @@ def _draw_bands(surface, area: pygame.Rect, text_size: int) -> None:
     rows = [(texts.contract_label(c), [contract_value(c, b, rules) for b in _BAND_ORDER])
             for c in contracts]
     n_rows = 3 + len(rows)  # caption, heads, the line, then one row per contract
-    size = max(10, min(text_size, int(inner.h / (n_rows * 1.9))))
+    # the largest type (up to the body text's) in which every head fits its column
+    for size in range(max(10, min(text_size, int(inner.h / (n_rows * 1.9)))), 8, -1):
+        label_w = max(gfx.text_width(t, size, True) for t, _v in rows) + size
+        col_w = (inner.w - label_w) // len(_BAND_ORDER)
+        if max(gfx.text_width(h, size, True) for h in heads) <= col_w - 4:
+            break
     row_h = int(size * 1.9)
-    label_w = min(int(inner.w * 0.24),
-                  max(gfx.text_width(t, size, True) for t, _v in rows) + size)
-    col_w = (inner.w - label_w) // len(_BAND_ORDER)
     height = row_h * n_rows
     y = inner.y + max(0, (inner.h - height) // 2)
     x0 = inner.x + label_w
