@@ -523,3 +523,17 @@ def test_a_match_too_long_for_a_history_file_is_not_written_to_be_skipped(data, 
     with pytest.raises(OSError, match="too long"):
         saves.archive(m, table, when="20250101-000001")
     assert not (data / "history" / "match-20250101-000001.json").exists()
+
+
+def test_pillow_keeps_its_decompression_bomb_guard():
+    """Themes are decoded by SDL_image after the header check; Pillow (the art tools) keeps
+    its own guard: nothing in the package turns it off."""
+    import importlib
+
+    from PIL import Image
+
+    default = Image.MAX_IMAGE_PIXELS
+    for mod in ("art.common", "art.classic", "art.figures", "art.rainis", "art.build",
+                "tools.make_icon"):
+        importlib.import_module(f"zole_desktop.{mod}")
+    assert Image.MAX_IMAGE_PIXELS == default and 0 < default < 2**31

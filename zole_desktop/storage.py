@@ -212,7 +212,7 @@ def load_settings(messages: list[str] | None = None) -> Settings:
     except (OSError, ValueError, RecursionError) as e:
         # ValueError: TOMLDecodeError, UnicodeDecodeError; RecursionError: nested too deeply
         reason = (e.strerror if isinstance(e, OSError) and e.strerror
-                  else "nested too deeply" if isinstance(e, RecursionError)
+                  else _("nested too deeply") if isinstance(e, RecursionError)
                   else str(e).splitlines()[0][:120])
         log.warning("settings %s could not be read: %s", path, reason)
         try:
