@@ -184,17 +184,16 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
         data = parse_json(storage.read_regular(path, MAX_BYTES))
         return from_json(data)
     except (SaveError, RecordError, OSError) as e:
-        if isinstance(e, OSError):
-            e = e.strerror or e
-        log.warning("the save %s could not be continued: %s", path, e)
+        reason = (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
+        log.warning("the save %s could not be continued: %s", path, reason)
         try:
             aside = storage.set_aside(path)
             messages.append(_("The saved match could not be continued ({reason}); "
-                              "kept as {name}.").format(reason=e, name=aside.name))
+                              "kept as {name}.").format(reason=reason, name=aside.name))
         except OSError as e2:
             log.error("the save %s could not be set aside: %s", path, e2)
             messages.append(_("The saved match could not be continued ({reason}).")
-                            .format(reason=e))
+                            .format(reason=reason))
         return None
 
 
