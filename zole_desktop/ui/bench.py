@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -104,7 +104,7 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         print(f"bench: {e}", file=sys.stderr)
         return 2
     if hands < 1 or hands > 50:
-        print("bench: --hands must be between 1 and 50", file=sys.stderr)
+        print(_("bench: --hands must be between 1 and 50"), file=sys.stderr)
         return 2
     import random
     import threading
@@ -223,14 +223,20 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         ms = [p.latency_ms for p in rows if p.latency_ms is not None and kinds.get(id(p)) == k]
         if ms:
             report[k] = stats(ms)
-    print(f"input latency, real loop, {report['size']}, {report['hands']} hands "
-          f"against two normal bots (event posted -> first frame showing its effect):")
+    print(ngettext("input latency on the real loop, {size}, {n} hand against two normal bots "
+                   "(from the event to the first frame that shows its effect):",
+                   "input latency on the real loop, {size}, {n} hands against two normal bots "
+                   "(from the event to the first frame that shows its effect):",
+                   report["hands"]).format(size=report["size"], n=report["hands"]))
     for k in ("all", "idle", "animation", "bot", "overlay", "pause"):
         if k in report:
             r = report[k]
-            print(f"  {k:9} n={r['count']:4}  median {r['median_ms']:6.1f} ms  "
-                  f"p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms")
-    print(f"  at most {report['frames_max']} frames from an input to its effect")
+            print(_("  {kind}: n={n}, median {med} ms, p95 {p95} ms, max {max} ms").format(
+                kind=k, n=r["count"], med=f"{r['median_ms']:.1f}", p95=f"{r['p95_ms']:.1f}",
+                max=f"{r['max_ms']:.1f}"))
+    print(ngettext("  at most {n} frame from an input to its effect",
+                   "  at most {n} frames from an input to its effect",
+                   report["frames_max"]).format(n=report["frames_max"]))
     if failed:
         print(f"bench: {failed}", file=sys.stderr)
         report["failed"] = failed

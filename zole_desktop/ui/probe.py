@@ -135,7 +135,7 @@ def run_with_driver(app: Any, driver: Callable[[], None], timeout: float = 120.0
         finally:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
-    assert not app.fast, "a probe drives the real loop"
+    assert not app.fast  # a probe drives the real loop, never the fast one
     th = threading.Thread(target=target, name="zole-probe", daemon=True)
     th.start()
     deadline = time.perf_counter() + timeout
