@@ -36,6 +36,9 @@ def problems(table, window):
     for kind, r, t in drawn:
         if not window.contains(r) and not kind.startswith("moving:"):
             out.append(("outside the window", kind, t, r))
+    for kind, r, t in drawn:
+        if kind == "bubble" and r.w < 1.5 * r.h:  # a word squeezed to a tiny type
+            out.append(("squeezed bubble", t, r))
     texts_ = [(k, r, t) for k, r, t in drawn if k in TEXT]
     for i, (k1, r1, t1) in enumerate(texts_):
         for k2, r2, t2 in texts_[i + 1:]:
@@ -158,6 +161,28 @@ def test_nothing_overlaps_through_a_hand(make_app, size, lang):
                  "message", "pile-label", "card:trick", "card:pile", "card:buried",
                  "card:fan", "card:hand", "card:talon", "full trick"):
         assert kind in c.seen, kind
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_seat_speaks_in_a_bubble_that_reads(make_app, size, lang):
+    """I pass, so both bots bid: three bubbles at once, each clear of the rest."""
+    app = make_app(size, animation="fast")
+    set_language(lang)
+    table = new_table(app, seed=2)  # the left bot passes, the right one takes
+    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    c = Checker(app, table)
+    most = 0
+    for _ in range(20000):
+        if table.waiting_for() == "bid" and table.hint is not None:
+            c.check("my bid")
+            table._answer(PASS)
+        if table.state is not None and table.state.phase != "bidding" and not table.bubbles:
+            break  # the play begins (or the hand ended with everyone passing)
+        c.step("the bots bid")
+        most = max(most, sum(k == "bubble" for k, _r, _t in table.drawn))
+    assert most == 3
+    assert not c.found, c.found
 
 
 @pytest.mark.parametrize("players,viewer_out", [(4, False), (5, False), (4, True), (5, True)])

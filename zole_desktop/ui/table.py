@@ -468,6 +468,7 @@ class TableScene(Scene):
                     state.apply(c)
                     self._bury(decl, c)
                     self.persist()
+                    self.relayout()  # each card goes under as soon as it is chosen
             self.relayout()
             self.slide_sound()
             yield ("settle",)
@@ -1654,9 +1655,10 @@ class TableScene(Scene):
         size = L["bubble_size"]
         g = L["bubble_gap"]
         tail_w = max(6, size // 3)
-        if side in ("left", "right"):
-            # up to the talon in the middle
+        if side == "left":  # up to the talon in the middle
             room = int(W / 2 - L["talon_half"] - L["m"] - (r.right + g))
+        elif side == "right":
+            room = int(r.x - g - (W / 2 + L["talon_half"] + L["m"]))
         else:
             room = int(W * 0.3)
         size = gfx.fit_size(t, size, room - size * 2, True)
