@@ -1084,9 +1084,9 @@ class TableScene(Scene):
                 plates[s] = pygame.Rect(x0 + i * (opw + gap), m, opw, oph)
         L["plates"] = plates
         L["bubble_size"] = bubble_size = max(14, int(H * 0.03))
-        L["bubble_h"] = bubble_h = int(bubble_size * 2.1)
-        L["bubble_gap"] = bubble_gap = max(10, int(bubble_size * 0.7))  # room for the tail
-        # the opponents' fans and won tricks; mine above my plate and my speech bubble
+        L["bubble_h"] = int(bubble_size * 2.1)
+        L["bubble_gap"] = max(10, int(bubble_size * 0.7))  # room for the tail
+        # the opponents' fans and won tricks; mine just above my plate
         fcw, fch = cw * fan_s, ch * fan_s
         pcw, pch = cw * pile_s, ch * pile_s
         fans: dict[int, tuple[float, float, float, bool]] = {}  # x, y, step, right-aligned
@@ -1107,7 +1107,7 @@ class TableScene(Scene):
                 piles[seat] = (r.x - m - pcw / 2, r.centery)
                 pile_dir[seat] = -1
             elif side == "bottom":
-                piles[seat] = (r.x + pcw / 2, r.y - bubble_gap - bubble_h - m - pch / 2)
+                piles[seat] = (r.x + pcw / 2, r.y - m - pch / 2)
                 pile_dir[seat] = 1
         L["fans"], L["piles"], L["pile_dir"] = fans, piles, pile_dir
         # the line for hints and messages: above a lifted card and its "Hint" tag
@@ -1675,9 +1675,14 @@ class TableScene(Scene):
             b = pygame.Rect(r.centerx - bw // 2, r.bottom + g, bw, bh)
             tail = [(b.centerx - tail_w, b.y + 1), (b.centerx, r.bottom + 2),
                     (b.centerx + tail_w, b.y + 1)]
-        else:
-            b = pygame.Rect(r.x + 10, r.y - g - bh, bw, bh)
-            tail = [(b.x + 16, b.bottom - 1), (b.x + 22, r.y - 2), (b.x + 30, b.bottom - 1)]
+        else:  # above my plate, or above my tricks and buried cards when there are some
+            top = r.y
+            st = self.state
+            if seat in L["piles"] and (self.piles.get(seat) or (
+                    self.buried_view and st is not None and st.declarer_seat == seat)):
+                top = int(L["piles"][seat][1] - L["ch"] * L["pile_s"] / 2) - 6
+            b = pygame.Rect(r.x + 10, top - g - bh, bw, bh)
+            tail = [(b.x + 16, b.bottom - 1), (b.x + 22, top - 2), (b.x + 30, b.bottom - 1)]
         pygame.draw.polygon(surface, gfx.LINEN, tail)
         pygame.draw.lines(surface, gfx.EDGE, False, tail, 2)
         surface.blit(gfx.panel(bw, bh, fill=gfx.LINEN, border=gfx.EDGE, radius=bh // 2), b)
