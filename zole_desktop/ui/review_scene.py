@@ -7,6 +7,7 @@ tricks show at once and the analysis fills in when it is ready.  Leaving the sce
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
@@ -20,6 +21,8 @@ from .people import Names
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
 from .widgets import Button, draw_outline, outline_rect
+
+log = logging.getLogger(__name__)
 
 BUDGET = 20.0  # seconds for the analysis of one hand
 HAND_CARD = 0.155  # card height as a fraction of the window height
@@ -112,8 +115,9 @@ class ReviewScene(Scene):
             self.pending = R.review_hand(self.state, deadline=time.monotonic() + self.budget,
                                          cancel=self.cancel, node_limit=self.node_limit)
         except Exception:  # noqa: BLE001 - never take the window down for an analysis
+            log.exception("the hand review's analysis failed")
             self.pending = self.review
-            self.review.status = R.NO_TIME
+            self.review.status = R.FAILED  # said so on the screen, not "ran out of time"
         if self.app is not None and self.threaded:
             self.app.wake()
 
