@@ -11,7 +11,7 @@ import pytest
 from ui_helpers import card_point, new_table, run_until
 
 from zole_desktop.i18n import set_language
-from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
+from zole_desktop.rules.state import PASS, PLAYING, TABLE, TAKE_BID
 from zole_desktop.ui import gfx
 from zole_desktop.ui.sheet import HandSummary
 
@@ -182,6 +182,29 @@ def test_every_seat_speaks_in_a_bubble_that_reads(make_app, size, lang):
         c.step("the bots bid")
         most = max(most, sum(k == "bubble" for k, _r, _t in table.drawn))
     assert most == 3
+    assert not c.found, c.found
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_galdins_talon_cards_in_the_trick(make_app, size):
+    """Everyone passes into galdiņš, where a talon card leads: it lies in the trick clear of
+    the talon, and the four-line corner panel stays clear of the plates."""
+    app = make_app(size, animation="fast")
+    set_language("ru")
+    table = new_table(app, seed=3, all_pass="galdins", galdins_talon="lead")  # all pass
+    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    c = Checker(app, table)
+    led = False
+    for _ in range(30000):
+        if any(isinstance(s, HandSummary) for s in app.stack.scenes):
+            break
+        if table.waiting_for() == "bid":
+            table._answer(PASS)
+        elif table.waiting_for() == "play":
+            table.try_card(min(table.legal_cards()))
+        c.step("galdiņš")
+        led = led or any(seat == TABLE for seat, _c in table.trick_view)
+    assert table.state.contract == "galdins" and led
     assert not c.found, c.found
 
 

@@ -1130,7 +1130,8 @@ class TableScene(Scene):
             th, tw = ch * ts, cw * ts
             cy = bottom - 0.95 * th
             slots = {"bottom": (cx, cy + th * 0.45), "left": (cx - tw * 0.9, cy - th * 0.08),
-                     "right": (cx + tw * 0.9, cy - th * 0.08), "top": (cx, cy - th * 0.5)}
+                     "right": (cx + tw * 0.9, cy - th * 0.08), "top": (cx, cy - th * 0.5),
+                     "table": (cx + tw * 0.12, cy - th * 0.08)}  # galdiņš: a talon card led
             L["talon"] = (cx, cy - 0.58 * th - m - tch_t / 2)
         else:
             top = next(r for s, r in plates.items() if self.sides.get(s) == "top")
@@ -1140,7 +1141,8 @@ class TableScene(Scene):
             th, tw = ch * ts, cw * ts
             ty = top.bottom + m + th / 2
             slots = {"top": (cx, ty), "left": (cx - tw * 0.9, ty + th * 0.42),
-                     "right": (cx + tw * 0.9, ty + th * 0.42), "bottom": (cx, ty + th * 0.42)}
+                     "right": (cx + tw * 0.9, ty + th * 0.42), "bottom": (cx, ty + th * 0.42),
+                     "table": (cx + tw * 0.12, ty + th * 0.42)}
             L["talon"] = (cx, ty + 0.92 * th + m + tch_t / 2)
         L["trick_s"] = ts
         L["slots"] = slots
@@ -1240,7 +1242,7 @@ class TableScene(Scene):
                     out[c] = (px, py, L["fan_s"], False, 200)
         slots = L["slots"]
         for i, (seat, c) in enumerate(self.trick_view):
-            side = "top" if seat == TABLE else self.sides.get(seat, "top")
+            side = "table" if seat == TABLE else self.sides.get(seat, "top")
             sx, sy = slots.get(side, slots["top"])
             out[c] = (sx, sy, L["trick_s"], True, 300 + i)
         pile_s = L["pile_s"]
