@@ -23,6 +23,7 @@ import math
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from itertools import permutations
 
 from ..rules.deal import shuffle_and_deal
@@ -34,15 +35,57 @@ from .solver import NodeLimit, Solver
 
 DD_NODE_CAP = 400_000
 
+Seating = tuple[str, str, str]  # the bot level in seats 0, 1, 2
 
-def seatings(bots: list[str]) -> list[tuple[str, str, str]]:
+
+@dataclass
+class ContractSums:
+    """One bot's games as declarer of one contract."""
+
+    games: int = 0
+    wins: int = 0
+    big_wins: int = 0  # 91 or more, all the tricks, or a won mazā zole
+    points: float = 0.0  # game points, summed
+
+    def add(self, other: ContractSums) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.big_wins += other.big_wins
+        self.points += other.points
+
+
+@dataclass
+class DoubleDummySums:
+    """A bot's declarer games (take, zole, dark) checked with all cards open."""
+
+    checked: int = 0
+    makeable: int = 0  # 61 was makeable after the burial
+    won: int = 0
+    won_makeable: int = 0  # won, and 61 was makeable: the declarer's own play held it
+
+
+@dataclass
+class BotSums:
+    """One bot's sums over the seatings of one deal."""
+
+    delta: float = 0.0  # game points
+    sits: int = 0  # (seating, seat) pairs it sat in
+    decl: dict[str, ContractSums] = field(default_factory=dict)
+    def_sum: float = 0.0  # game points as a defender
+    def_n: int = 0
+    times: list[float] = field(default_factory=list)  # ms per decision
+    dd: DoubleDummySums = field(default_factory=DoubleDummySums)
+
+
+def seatings(bots: list[str]) -> list[Seating]:
     if len(bots) == 3:
-        return list(permutations(bots))
+        return list(permutations(bots, 3))
     if len(bots) == 2:
         a, b = bots
-        out = []
+        out: list[Seating] = []
         for mask in range(1, 7):
-            out.append(tuple(b if mask >> i & 1 else a for i in range(3)))
+            x, y, z = (b if mask >> i & 1 else a for i in range(3))
+            out.append((x, y, z))
         return out
     if len(bots) == 1:
         return [(bots[0],) * 3]
@@ -70,12 +113,11 @@ def _dd_makeable(st: HandState) -> bool | None:
         return None
 
 
-def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
+def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict[str, BotSums]:
     """Play one deal under every seating; return per-bot sums for this deal."""
     seed, index, bots = args
     names = sorted(set(bots))
-    res = {n: {"delta": 0.0, "sits": 0, "decl": {}, "def_sum": 0.0, "def_n": 0,
-               "times": [], "dd": [0, 0, 0, 0]} for n in names}
+    res = {n: BotSums() for n in names}
     for k, seating in enumerate(seatings(list(bots))):
         st = deal_state(seed, index)
         players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + seat)
@@ -84,13 +126,14 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
         dd_flag: bool | None = None
         while st.phase != DONE:
             seat = st.current_seat
+            assert seat is not None, "a hand not over has a seat to move"
             bot = players[seat]
             if st.phase == PLAYING and not st.trick and st.can_surrender():
                 obs = st.observation(seat)
                 if obs.can_surrender:
                     t0 = time.perf_counter()
                     give_up = bot.surrender(obs)
-                    res[seating[seat]]["times"].append((time.perf_counter() - t0) * 1000)
+                    res[seating[seat]].times.append((time.perf_counter() - t0) * 1000)
                     if give_up:
                         st.apply(SURRENDER)
                         break
@@ -100,7 +143,7 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
             obs = st.observation(seat)
             t0 = time.perf_counter()
             action = bot.choose(obs)
-            res[seating[seat]]["times"].append((time.perf_counter() - t0) * 1000)
+            res[seating[seat]].times.append((time.perf_counter() - t0) * 1000)
             if action == SURRENDER or action not in obs.legal:
                 raise RuntimeError(f"bot {seating[seat]} chose an illegal action {action}")
             st.apply(action)
@@ -109,26 +152,26 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict:
         for seat in range(3):
             name = seating[seat]
             rec = res[name]
-            rec["delta"] += s.deltas[seat]
-            rec["sits"] += 1
+            rec.delta += s.deltas[seat]
+            rec.sits += 1
             if r.declarer is None:
                 continue
             if r.declarer == seat:
-                c = rec["decl"].setdefault(r.contract, [0, 0, 0, 0.0])
-                c[0] += 1
-                c[1] += 1 if r.value > 0 else 0
-                c[2] += 1 if r.band in ("91", "all_tricks") or (
+                c = rec.decl.setdefault(r.contract, ContractSums())
+                c.games += 1
+                c.wins += 1 if r.value > 0 else 0
+                c.big_wins += 1 if r.band in ("91", "all_tricks") or (
                     r.contract == MAZA and r.value > 0) else 0
-                c[3] += s.deltas[seat]
+                c.points += s.deltas[seat]
                 if dd_flag is not None:
-                    rec["dd"][0] += 1
-                    rec["dd"][1] += 1 if dd_flag else 0
-                    rec["dd"][2] += 1 if r.value > 0 else 0
+                    rec.dd.checked += 1
+                    rec.dd.makeable += 1 if dd_flag else 0
+                    rec.dd.won += 1 if r.value > 0 else 0
                     # won although 61 was makeable: the declarer's own play held it
-                    rec["dd"][3] += 1 if dd_flag and r.value > 0 else 0
+                    rec.dd.won_makeable += 1 if dd_flag and r.value > 0 else 0
             else:
-                rec["def_sum"] += s.deltas[seat]
-                rec["def_n"] += 1
+                rec.def_sum += s.deltas[seat]
+                rec.def_n += 1
     return res
 
 
@@ -171,7 +214,7 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
         make_bot(b, 0)  # unknown level -> ValueError early
     names = sorted(set(bots))
     tasks = [(seed, i, tuple(bots)) for i in range(hands)]
-    per_deal: list[dict] = []
+    per_deal: list[dict[str, BotSums]] = []
     t0 = time.time()
     if jobs > 1 and hands > 1:
         import multiprocessing as mp
@@ -189,32 +232,32 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
     out_bots = []
     means: dict[str, list[float]] = {}
     for n in names:
-        xs = [d[n]["delta"] / d[n]["sits"] for d in per_deal]
+        xs = [d[n].delta / d[n].sits for d in per_deal]
         means[n] = xs
         m, lo, hi = _ci(xs)
-        sits = sum(d[n]["sits"] for d in per_deal)
-        decl: dict[str, list] = {}
+        sits = sum(d[n].sits for d in per_deal)
+        decl: dict[str, ContractSums] = {}
         for d in per_deal:
-            for c, v in d[n]["decl"].items():
-                acc = decl.setdefault(c, [0, 0, 0, 0.0])
-                for j in range(4):
-                    acc[j] += v[j]
-        n_decl = sum(v[0] for v in decl.values())
-        n_succ = sum(v[1] for v in decl.values())
-        times = [t for d in per_deal for t in d[n]["times"]]
-        def_n = sum(d[n]["def_n"] for d in per_deal)
-        def_sum = sum(d[n]["def_sum"] for d in per_deal)
-        dd = [sum(d[n]["dd"][j] for d in per_deal) for j in range(4)]
+            for c, v in d[n].decl.items():
+                decl.setdefault(c, ContractSums()).add(v)
+        n_decl = sum(v.games for v in decl.values())
+        n_succ = sum(v.wins for v in decl.values())
+        times = [t for d in per_deal for t in d[n].times]
+        def_n = sum(d[n].def_n for d in per_deal)
+        def_sum = sum(d[n].def_sum for d in per_deal)
+        dd = [sum(d[n].dd.checked for d in per_deal), sum(d[n].dd.makeable for d in per_deal),
+              sum(d[n].dd.won for d in per_deal), sum(d[n].dd.won_makeable for d in per_deal)]
         out_bots.append({
             "name": n,
             "points_per_hand": round(m, 4),
             "ci95": [round(lo, 4), round(hi, 4)],
             "declarer_rate": round(n_decl / sits, 4) if sits else 0.0,
             "declarer_success": round(n_succ / n_decl, 4) if n_decl else 0.0,
-            "contracts": {c: {"games": v[0], "rate": round(v[0] / sits, 4),
-                              "success": round(v[1] / v[0], 4) if v[0] else 0.0,
-                              "big_wins": round(v[2] / v[0], 4) if v[0] else 0.0,
-                              "points_per_game": round(v[3] / v[0], 3) if v[0] else 0.0}
+            "contracts": {c: {"games": v.games, "rate": round(v.games / sits, 4),
+                              "success": round(v.wins / v.games, 4) if v.games else 0.0,
+                              "big_wins": round(v.big_wins / v.games, 4) if v.games else 0.0,
+                              "points_per_game": round(v.points / v.games, 3)
+                              if v.games else 0.0}
                           for c, v in sorted(decl.items())},
             "defence_points_per_hand": round(def_sum / def_n, 4) if def_n else 0.0,
             "defence_hands": def_n,

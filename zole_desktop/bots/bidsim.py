@@ -99,7 +99,9 @@ def _band_of(s: Solver, base: int) -> str:
 def _play_out(st: HandState) -> None:
     """Finish a hand with the normal bot's card rules (mazā zole, galdiņš)."""
     while st.phase == PLAYING:
-        obs = st.observation(st.current_seat)
+        seat = st.current_seat
+        assert seat is not None, "a hand in play has a seat to move"
+        obs = st.observation(seat)
         c = heuristic_card(View(obs), "normal")
         if c not in obs.legal or c == SURRENDER:
             c = next(a for a in obs.legal if a != SURRENDER)
@@ -115,6 +117,7 @@ def _outcome(st: HandState, seat: int, cancel) -> float:
         _play_out(st)
         return float(st.settle().deltas[seat])
     contract = st.contract
+    assert contract is not None, "the bidding is over, so a contract is set"
     d = st.declarer
     base = points_of(st.buried) if contract == TAKE else 0
     s = Solver(list(st.hands), d, node_limit=NODE_LIMIT, cancel=cancel)
@@ -171,7 +174,9 @@ def estimate_bids(obs: Observation, deadline: float, cancel=None, seed: int = 0,
                 st = st0.copy()
                 st.apply(b)
                 while st.phase == BIDDING:
-                    o = st.observation(st.current_seat)
+                    to_bid = st.current_seat
+                    assert to_bid is not None, "a hand in bidding has a seat to move"
+                    o = st.observation(to_bid)
                     a = heuristic_bid(o, TAKE_AT, ZOLE_AT)
                     st.apply(a if a in o.legal and a != DARK_BID else PASS)
                 res[b] = _outcome(st, obs.seat, cancel)

@@ -374,11 +374,13 @@ class NormalBot(Bot):
         if obs.phase == BIDDING:
             return heuristic_bid(obs, self.take_at, self.zole_at)
         if obs.phase == BURYING:
-            return self._bury(obs)
+            return self._bury(obs, deadline, cancel)
         v = View(obs)
         return heuristic_card(v, self.habits)
 
-    def _bury(self, obs: Observation) -> int:
+    def _bury(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
+        """The card to bury now; ``deadline`` and ``cancel`` as in :meth:`Bot.choose` (this
+        level decides at once and ignores them; the strong level searches)."""
         hand = mask_of(obs.hand)
         if obs.buried:
             # the second card: bury the best partner of the first

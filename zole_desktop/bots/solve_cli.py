@@ -103,6 +103,7 @@ def analyse(start: HandState, h: dict) -> list[str]:
         out.append("the declarer surrendered")
         st.apply(SURRENDER)
     r = st.result()
+    assert r.declarer_points is not None, "take, zole and dark count the declarer's points"
     out.append(f"result: the declarer took {r.declarer_points} card points "
                f"({r.declarer_points - total:+d} against the double-dummy value)")
     return out

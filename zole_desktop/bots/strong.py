@@ -282,6 +282,7 @@ class StrongBot(NormalBot):
         cands = self._distinct(v, legal)
         if len(cands) == 1:
             return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
+        assert v.contract is not None, "cards are played only once a contract is set"
         vals = _CONTRACT_VALUES[v.contract]
         sign = 1 if v.is_decl else -1
         played = _played_by(v)
@@ -378,7 +379,7 @@ class StrongBot(NormalBot):
         return min(tied, key=lambda c: (POINTS[c], c))
 
     # ------------------------------------------------------------------ burial
-    def _bury(self, obs: Observation, deadline: float | None, cancel) -> int:
+    def _bury(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
         hand = mask_of(obs.hand)
         if obs.buried:
             first = obs.buried[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import cards as C
 from .deal import active_seats, next_dealer
@@ -75,11 +75,12 @@ def parse_json(text: str | bytes) -> Any:
             # Python's own words here are advice to a programmer (set_int_max_str_digits)
             raise RecordError(1, "a number in the record has too many digits") from None
         msg = getattr(e, "msg", str(e))
-        where = f" at line {e.lineno} column {e.colno}" if hasattr(e, "lineno") else ""
+        where = (f" at line {e.lineno} column {e.colno}"
+                 if isinstance(e, json.JSONDecodeError) else "")
         raise RecordError(1, f"malformed JSON: {msg}{where}") from None
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -27,8 +27,9 @@ Galdiņš talon options, as this project reads RULES.md:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from . import cards as C
 from .cards import FOLLOW_MASK, POINTS, SUIT_OF
@@ -140,8 +141,11 @@ class Observation:
     pools: Pools = Pools()  # the pools standing when the hand was dealt
 
 
-_EMPTY = ()
+_EMPTY: tuple[()] = ()
 _NEXT = (1, 2, 0)
+
+# the actions so far as a linked list, newest first: (earlier, (seat, action)) or None
+_History: TypeAlias = "tuple[_History, tuple[int, int]] | None"
 
 
 class HandState:
@@ -155,10 +159,38 @@ class HandState:
         "talon_next", "n_played",
     )
 
+    # the slots, annotated (positions 0..2 index the per-seat lists; see the module docstring)
+    rules: Rules
+    players: int
+    dealer: int
+    seats: tuple[int, int, int]  # active seats from forehand
+    pools: Pools
+    hands: list[int]  # card masks per position
+    talon_cards: tuple[int, int]
+    phase: str
+    turn: int  # the position to move
+    bids: tuple[int, ...]  # bid actions in speaking order (position i spoke the i-th)
+    declarer: int  # the declarer's position, -1 before a bid is won
+    contract: str | None
+    buried: int  # card mask
+    trick: list[int]  # cards of the trick on the table, in order
+    trick_pos: list[int]  # the position (or TABLE) that played each
+    leader: int
+    tricks_won: list[int]
+    points_won: list[int]
+    table_tricks: int
+    table_points: int
+    completed: tuple[Trick, ...]
+    surrendered: bool
+    history: _History  # (earlier history, (seat, action)), newest first; None when empty
+    _initial: tuple[tuple[int, ...], tuple[int, int]]  # hand masks and talon as dealt
+    talon_next: int
+    n_played: int
+
     # ----------------------------------------------------------------- construction
     @classmethod
-    def new(cls, players: int, dealer: int, hands: dict[int, tuple[int, ...] | list[int]],
-            talon: tuple[int, ...] | list[int], rules: Rules | None = None,
+    def new(cls, players: int, dealer: int, hands: Mapping[int, Sequence[int]],
+            talon: Sequence[int], rules: Rules | None = None,
             pools: Pools | None = None) -> HandState:
         """A hand dealt: ``hands`` maps each active seat to its 8 cards."""
         rules = rules or Rules()
@@ -546,6 +578,7 @@ class HandState:
         if self.phase != DONE:
             raise IllegalAction("the hand is not over")
         contract = self.contract
+        assert contract is not None, "a hand ends only after a contract is set (passed too)"
         tricks = tuple(self.tricks_won)
         points = list(self.points_won)
         if contract in (PASSED, GALDINS):
@@ -572,6 +605,7 @@ class HandState:
         if r.contract == GALDINS:
             return settle_galdins(self.players, self.seats, list(r.tricks), list(r.points),
                                   self.rules, self.pools)
+        assert r.declarer is not None, "every contract but passed and galdiņš has a declarer"
         return settle_contract(self.players, self.seats, r.declarer, r.contract, r.value,
                                self.rules, self.pools)
 
