@@ -35,7 +35,9 @@ def test_bury_advice_names_two_cards():
 
 
 def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
-    app = teach_app()
+    from zole_desktop import saves
+
+    app = teach_app(save=True)  # saving on, as in the game: the tutorial must not use it
     table = TutorialTableScene()
     app.stack.push(table)
     moments = []
@@ -53,7 +55,9 @@ def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
     assert shown[-1] in ("end_won", "end_lost")
     assert len(shown) == len(set(shown))  # each step once
     assert moments.count("tutorial") == len(shown)
-    assert not (teach_data / "session.json").exists()  # the tutorial is never saved
+    # the tutorial is never saved: no game to continue, nothing in the history
+    assert saves.save_path().parent == teach_data
+    assert not saves.save_path().exists() and not saves.history_files()
 
 
 def test_the_coach_holds_the_game_until_got_it(teach_app):
@@ -284,3 +288,35 @@ def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
     finally:
         app.shutdown()
         set_language("en")
+
+
+def test_enter_alone_follows_the_coach_through_the_burial(teach_app):
+    """A newcomer who only presses Enter buries the coach's two cards: after the first, the
+    focus moves on to the second, then to the button (it used to stay on the first card,
+    so that each Enter chose and un-chose it again)."""
+    import pygame
+
+    from zole_desktop.rules.state import TAKE_BID
+
+    app = teach_app()
+    table = TutorialTableScene()
+    app.stack.push(table)
+    assert _play_along(app, table, stop=lambda t: t.waiting_for() == "bid") is None
+    while table.current is not None:
+        table.dismiss()
+    next(b for b in table.buttons if b.label == "Take").activate()
+    for _i in range(2000):
+        app.step()
+        if table.waiting_for() == "bury":
+            break
+    assert table.state.bids[-1] == TAKE_BID
+    want = sorted(bury_advice(table.state))
+    for _i in range(8):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r"))
+        for _j in range(20):
+            app.step()
+        if table.state.phase != "burying":
+            break
+    assert table.state.phase != "burying"
+    assert sorted(C.cards_of(table.state.buried)) == want

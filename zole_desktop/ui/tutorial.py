@@ -225,7 +225,9 @@ class TutorialTableScene(TableScene):
             self._focus_key = None
             return
         st = self.state
-        key = (kind, st.phase, len(st.completed), len(st.trick), self.coach_card()[0])
+        # the burial's choice counts too: after the first card, Enter goes on to the next
+        key = (kind, st.phase, len(st.completed), len(st.trick), self.coach_card()[0],
+               tuple(sorted(self.selected)))
         if key == self._focus_key:
             return
         self._focus_key = key
