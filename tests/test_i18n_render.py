@@ -198,7 +198,8 @@ def test_menu_scenes_fit(app, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_and_pause_fit(app, lang):
-    from zole_desktop.ui import gfx, menus, texts
+    from zole_desktop.rules.state import MAZA_BID, PASS, TAKE_BID, ZOLE_BID
+    from zole_desktop.ui import menus
     from zole_desktop.ui.widgets import Button
 
     i18n.set_language(lang)
@@ -210,11 +211,12 @@ def test_table_and_pause_fit(app, lang):
     table.build_buttons("bid")
     for b in table.buttons:
         fit.button("bid", b)
-    labels = [texts.BID_LABELS[a] for a in texts.BID_LABELS if a != texts.SURRENDER]
-    bh = max(40, int(H * 0.075))
-    row = sum(max(int(W * 0.13), gfx.text_width(i18n._(t), int(bh * 0.42), True) + bh)
-              for t in labels) + int(W * 0.015) * (len(labels) - 1)
-    assert row <= W, f"{lang}: the bidding buttons need {row} px of {W}"
+    assert set(table.button_actions) == {PASS, TAKE_BID, ZOLE_BID, MAZA_BID}
+    row = sorted((b.rect for b in table.buttons), key=lambda r: r.x)
+    assert row[0].left >= 0 and row[-1].right <= W, \
+        f"{lang}: the bidding buttons span {row[0].left}..{row[-1].right} px of {W}"
+    for left, right in zip(row, row[1:], strict=False):  # side by side, none over another
+        assert left.right <= right.left and left.y == right.y, (lang, left, right)
     # before looking at the cards: zole in the dark or look
     table.cards_seen = False
     table.build_buttons("bid")

@@ -7,7 +7,7 @@ import pytest
 from ui_helpers import continue_from_menu, run_until
 
 from zole_desktop import saves
-from zole_desktop.rules.state import PLAYING, TAKE_BID
+from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.session import Session
 from zole_desktop.ui.table import TableScene
@@ -154,7 +154,18 @@ def test_hints_while_bidding_and_playing(saving_app):
     assert isinstance(h, BidEstimate) and h.layouts > 0
     legal = [a for a in t.state.legal_actions() if a in t.button_actions]
     assert set(h.values) == set(legal) and h.best in legal
-    app.draw()  # the estimates under the bid buttons
+    app.draw()
+    # each bid's estimate under its button, and the "Hint" tag on the advised one
+    under = [r for k, r, _t in t.drawn if k == "bid-value"]
+    assert len(under) == len(legal)
+    for b, a in zip(t.buttons, t.button_actions, strict=True):
+        if a in legal:  # centred under the button, just below it
+            assert any(r.centerx == b.rect.centerx and 0 <= r.top - b.rect.bottom <= 8
+                       for r in under), (a, b.rect, under)
+    tags = [r for k, r, _t in t.drawn if k == "hint-tag"]
+    best = t.buttons[t.button_actions.index(h.best)]
+    assert len(tags) == 1 and tags[0].centerx == best.rect.centerx
+    assert tags[0].bottom <= best.rect.top
     t._answer(TAKE_BID)
     app.step()
     assert run_until(app, lambda: t.waiting_for() == "bury", 20000)
@@ -164,7 +175,15 @@ def test_hints_while_bidding_and_playing(saving_app):
     assert isinstance(t.hint, CardHint)
     assert t.hint_card() in t.legal_cards()
     assert t.hint.reason and "\n" not in t.hint.reason
-    app.draw()  # the outlined card and the reason
+    assert run_until(app, lambda: not t.animating(), 20000)
+    assert not t.message  # the line is the hint's (a message would have it for now)
+    app.draw()
+    # the "Hint" tag above the advised card, and the reason on the hint line
+    card = t.card_rect(t.hint_card())
+    tags = [r for k, r, _t in t.drawn if k == "hint-tag"]
+    assert len(tags) == 1 and tags[0].centerx == card.centerx and tags[0].bottom < card.top
+    lines = [text for k, _r, text in t.drawn if k == "hint-line"]
+    assert lines == [f"Hint: {t.hint.reason}"]
 
 
 def test_no_hints_and_no_undo_in_a_serious_match(saving_app):
@@ -239,16 +258,20 @@ def test_f1_opens_the_guide_over_the_table_and_back(saving_app):
 
     app = saving_app(hints=False)
     t = _table(app, seed=6, levels=("easy", "easy"))
-    assert run_until(app, lambda: t.state is not None and t.state.actions(), 20000) or True
+    assert run_until(app, lambda: t.waiting_for() == "bid", 20000)  # dealt; I speak first
+    t._answer(PASS)  # now the bots have their bids to make
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     app.step()
     assert isinstance(app.stack.top, GuideScene)
-    clock, n = t.clock, len(t.state.actions())
+    state = t.state
+    clock, n = t.clock, len(state.actions())
+    assert n < 3  # the bots have not spoken yet
     for _ in range(300):
         app.step()
-    assert t.clock == clock and len(t.state.actions()) == n  # the table waits
+    assert t.clock == clock and len(state.actions()) == n  # the table waits
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode=""))
     app.step()
-    assert app.stack.top is t
-    assert run_until(app, lambda: t.clock > clock, 10)
+    assert not any(isinstance(sc, GuideScene) for sc in app.stack.scenes)
+    # the table goes on at once (the bots bid; a passed hand shows its summary over it)
+    assert t.clock > clock and len(state.actions()) > n

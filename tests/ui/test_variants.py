@@ -3,7 +3,8 @@ card ends in a pile, on the table or in a hand)."""
 
 import pytest
 
-from zole_desktop.bots.base import RandomBot, register
+from zole_desktop.bots import base
+from zole_desktop.bots.base import RandomBot
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import PASS
 from zole_desktop.ui.session import Session
@@ -16,11 +17,15 @@ class Passer(RandomBot):
 
     level = "test-passer"
 
-    def choose(self, obs):
-        return PASS if PASS in obs.legal else super().choose(obs)
+    def choose(self, obs, deadline=None, cancel=None):
+        return PASS if PASS in obs.legal else super().choose(obs, deadline, cancel)
 
 
-register("test-passer", Passer)
+@pytest.fixture
+def passer(monkeypatch):
+    """The passer as a bot level for this test only (taken out of the registry after it)."""
+    monkeypatch.setitem(base._LEVELS, Passer.level, Passer)
+    return Passer.level
 
 
 @pytest.mark.parametrize("level,rules,want", [
@@ -29,7 +34,7 @@ register("test-passer", Passer)
     ("test-passer", dict(all_pass="galdins", galdins_penalty="points_rate"), "galdins"),
     ("random", dict(maza_zole=True, zole_in_dark=True, deal="fours"), None),
 ])
-def test_bots_play_variants(make_app, level, rules, want):
+def test_bots_play_variants(make_app, passer, level, rules, want):
     app = make_app(animation="instant")
     contracts = set()
     for seed in range(1, 7):

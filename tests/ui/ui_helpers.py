@@ -53,6 +53,7 @@ def run_until(app, cond, steps=20000):
 
 
 def new_table(app, players=3, seed=3, human_forehand=True, **rules):
+    from zole_desktop.rules.deal import active_seats
     from zole_desktop.rules.options import Rules
     from zole_desktop.ui.session import Session
     from zole_desktop.ui.table import TableScene
@@ -61,7 +62,8 @@ def new_table(app, players=3, seed=3, human_forehand=True, **rules):
     s = Session(players=players, names=["Me", "B1", "B2", "B3", "B4"][:players],
                 levels=levels, human=0, length=1, seed=seed, rules=Rules(**rules))
     if human_forehand:
-        s.match.dealer = players - 1 if players == 3 else (players - 1)
+        s.match.dealer = players - 1  # forehand sits left of the dealer: seat 0, me
+        assert active_seats(players, s.match.dealer)[0] == 0
     table = TableScene(s)
     app.stack.push(table)
     return table

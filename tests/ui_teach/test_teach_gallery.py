@@ -1,5 +1,6 @@
 """The deck gallery: order, navigation, and "Use this deck"."""
 
+import pygame
 import pytest
 
 from zole_desktop.i18n import LANGUAGES, set_language
@@ -74,6 +75,18 @@ def test_every_card_of_every_deck_draws(teach_app, lang):
     app.stack.push(g)
     for ti in range(len(g.themes)):
         g.select_theme(ti)
-        for _c in range(len(ORDER)):
+        deck = g.themes[ti]
+        pictures_seen: dict[bytes, str] = {}
+        for c in range(len(ORDER)):
             app.draw()
+            assert g.code == ORDER[c]
+            r = g.card_rect
+            assert r.w > 0 and r.h > 0 and app.screen.get_rect().contains(r), (deck, r)
+            shown = pygame.image.tobytes(app.screen.subsurface(r), "RGB")
+            felt = pygame.image.tobytes(app.felt().subsurface(r), "RGB")
+            bare = shown == felt
+            assert not bare, (lang, deck, ORDER[c])  # the card is drawn, not bare felt
+            pictures_seen[shown] = ORDER[c]
             g.handle(Action(RIGHT))
+        # every card has a picture of its own
+        assert len(pictures_seen) == len(ORDER), (lang, deck, sorted(pictures_seen.values()))
