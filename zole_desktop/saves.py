@@ -170,8 +170,8 @@ def from_json(data: Any) -> Saved:
         if current.phase == DONE:
             match.finish(current)
             current = None
-    extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
-    return Saved(match, table, current, extra)
+    extra = data.get("extra")
+    return Saved(match, table, current, extra if isinstance(extra, dict) else {})
 
 
 def load(path: Path | None = None, messages: list[str] | None = None) -> Saved | None:
