@@ -84,3 +84,21 @@ def random_rules(rng: random.Random) -> Rules:
     from zole_desktop.rules.options import CHOICES
 
     return Rules(**{k: rng.choice(v) for k, v in CHOICES.items()})
+
+
+def make_fifo(path: Path) -> None:
+    """A FIFO where the system has them; on Windows (no FIFOs) a folder, the other kind of
+    non-regular file that can stand where a file is expected."""
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(path)
+    else:
+        os.mkdir(path)
+
+
+def make_device_link(path: Path) -> None:
+    """A link to a device (/dev/zero: endless) where links and devices exist; elsewhere a
+    folder."""
+    if os.name == "posix":
+        path.symlink_to("/dev/zero")
+    else:
+        os.mkdir(path)

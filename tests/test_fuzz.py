@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import play_random
+from tests.helpers import make_device_link, make_fifo, play_random
 from zole_desktop import saves, stats, storage
 from zole_desktop.rules.match import Match
 from zole_desktop.rules.options import Rules
@@ -201,11 +201,11 @@ def test_fuzz_saves_continue_or_are_set_aside_byte_for_byte(data):
 def test_a_save_that_is_no_regular_file(data, kind):
     path = saves.save_path()
     if kind == "fifo":
-        os.mkfifo(path)
+        make_fifo(path)
     elif kind == "folder":
         path.mkdir()
     elif kind == "device":
-        path.symlink_to("/dev/zero")
+        make_device_link(path)
     else:
         path.symlink_to(data / "nowhere")
     msgs: list[str] = []
@@ -278,7 +278,7 @@ def test_fuzz_history_and_statistics(data, make_app):
         elif r < 0.9:
             p.write_bytes(mutated_json(rng, base))
         elif r < 0.95:
-            os.mkfifo(p)
+            make_fifo(p)
         else:
             p.mkdir()
     before = {p.name: (p.read_bytes() if p.is_file() else None) for p in hist.iterdir()}
@@ -351,7 +351,7 @@ def test_fuzz_themes_raise_only_theme_error(tmp_path):
                 target.write_text(_nested_toml(rng))
             elif r < 0.4:
                 target.unlink()
-                os.mkfifo(target)
+                make_fifo(target)
             else:
                 target.write_bytes(mutate_bytes(rng, target.read_bytes()))
         else:
@@ -361,10 +361,10 @@ def test_fuzz_themes_raise_only_theme_error(tmp_path):
                 target.write_bytes(_png(w, h, real=False))
             elif r < 0.45:
                 target.unlink()
-                os.mkfifo(target)
+                make_fifo(target)
             elif r < 0.5:
                 target.unlink()
-                target.symlink_to("/dev/zero")
+                make_device_link(target)
             else:
                 target.write_bytes(mutate_bytes(rng, face))
         try:
