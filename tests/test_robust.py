@@ -551,3 +551,46 @@ def test_pillow_keeps_its_decompression_bomb_guard():
                 "tools.make_icon"):
         importlib.import_module(f"zole_desktop.{mod}")
     assert Image.MAX_IMAGE_PIXELS == default and 0 < default < 2**31
+
+
+def test_the_match_history_is_read_once_while_unchanged(data, monkeypatch):
+    """A long history is not replayed at every visit to the Match history screen: each file
+    is read once while it is unchanged (and in the language of the day), again when it
+    changes; a match past the cache's size is read afresh and not kept in memory."""
+    from zole_desktop.i18n import set_language
+    from zole_desktop.ui import history as H
+
+    hist = data / "history"
+    hist.mkdir(parents=True)
+    for k in range(4):
+        rng = random.Random(k)
+        m = Match(players=3, rules=Rules(), dealer=k % 3)
+        for n in range(4):
+            _d, st = m.deal(saves.hand_rng(k, n + 1))
+            play_random(st, rng)
+            m.finish(st)
+        (hist / f"match-2025010{k}-000000.json").write_text(json.dumps(m.to_record({})))
+    paths = saves.history_files()
+    calls = []
+    real = H.read_entry
+    monkeypatch.setattr(H, "read_entry", lambda p: (calls.append(p.name), real(p))[1])
+    monkeypatch.setattr(H, "_entries", type(H._entries)())
+    first, notes = H.load_history(paths)
+    assert notes == [] and len(first) == 4 and len(calls) == 4
+    again, _n = H.load_history(paths)
+    assert len(calls) == 4 and [e.hands for e in again] == [e.hands for e in first]
+    assert first[0].names[1] == "Seat 2"  # a record without names
+    set_language("lv")
+    try:
+        lv, _n = H.load_history(paths[:1])
+        assert lv[0].names[1] != "Seat 2" and len(calls) == 5
+    finally:
+        set_language("en")
+    os.utime(paths[0], ns=(0, 10**9))  # a file that changes is read again
+    H.load_history(paths)
+    assert len(calls) == 6
+    monkeypatch.setattr(H, "CACHE_MAX_BYTES", 10)  # too large to keep: read every time
+    monkeypatch.setattr(H, "_entries", type(H._entries)())
+    H.load_history(paths[:1])
+    H.load_history(paths[:1])
+    assert len(calls) == 8 and not H._entries

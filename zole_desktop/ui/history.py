@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from typing import Any
 import pygame
 
 from .. import saves, storage
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..rules.record import RecordError, Replay, dumps, parse_json, replay
 from . import gfx, texts
 from .people import Names
@@ -102,13 +104,37 @@ def read_entry(path: Path) -> MatchEntry:
     return MatchEntry(path, data, rep, names, human, _when(data, path))
 
 
+# read matches by (path, size, modification time): a long history is replayed once per run,
+# not at every visit.  A match of more than CACHE_MAX_BYTES (thousands of hands) is read
+# afresh each time rather than kept in memory.
+_entries: OrderedDict[tuple[str, int, int, str], MatchEntry] = OrderedDict()
+CACHE_FILES = 6000
+CACHE_MAX_BYTES = 512 * 1024
+
+
+def cached_entry(path: Path) -> MatchEntry:
+    st = os.stat(path)
+    # the language too: a record without names is shown with "Seat 1" in the language of the day
+    key = (str(path), st.st_size, st.st_mtime_ns, language())
+    got = _entries.get(key)
+    if got is not None:
+        _entries.move_to_end(key)
+        return got
+    entry = read_entry(path)
+    if st.st_size <= CACHE_MAX_BYTES:
+        _entries[key] = entry
+        while len(_entries) > CACHE_FILES:
+            _entries.popitem(last=False)
+    return entry
+
+
 def load_history(paths: list[Path]) -> tuple[list[MatchEntry], list[str]]:
     """Readable matches (in the order given) and a one-line note per skipped file."""
     entries: list[MatchEntry] = []
     notes: list[str] = []
     for p in paths:
         try:
-            entries.append(read_entry(p))
+            entries.append(cached_entry(p))
         except (OSError, RecordError, ValueError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             notes.append(_("{file} was skipped: {reason}").format(
