@@ -35,3 +35,15 @@ def test_no_other_place_writes_the_version():
     v = pyproject_version()
     hits = [p for p in (ROOT / "zole_desktop").rglob("*.py") if f'"{v}"' in p.read_text("utf-8")]
     assert not hits, hits
+
+
+def test_settings_show_the_version(make_app):
+    from zole_desktop.ui.menus import SettingsScene
+    from zole_desktop.ui.widgets import Heading
+
+    app = make_app()
+    scene = SettingsScene()
+    app.stack.push(scene)
+    app.step()
+    labels = [w.label() for w in scene.widgets if isinstance(w, Heading) and callable(w.label)]
+    assert f"Zole {pyproject_version()}" in labels

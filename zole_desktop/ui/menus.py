@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from .. import __version__
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from ..rules.options import CHOICES, Rules
 from . import gfx, people, texts
@@ -322,6 +323,7 @@ class SettingsScene(FormScene):
                       lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
                       explain=lambda: _("When only one card may be played, it is played "
                                         "after a short pause.")),
+            Heading(lambda: _("Zole {version}").format(version=__version__), small=True),
             Button(N_("Copy diagnostic info"), self.copy_diagnostics),
         ]
         self.footer = [Button(N_("Back"), self.back, primary=True)]
