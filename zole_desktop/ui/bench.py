@@ -23,21 +23,30 @@ def _percentile(values: list[float], p: float) -> float:
     return s[k]
 
 
+def _headless_size(size: str) -> tuple[int, int] | None:
+    """The dummy SDL drivers unless SDL_*DRIVER says otherwise, and the window size (None
+    after a one-line message when it is wrong)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .app import SizeError, parse_size
+
+    try:
+        return parse_size(size)
+    except SizeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return None
+
+
 def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
     from .. import STARTED
 
     t0 = STARTED  # from the first import of the package, pygame's import included
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .app import App, SizeError, parse_size
-
-    try:
-        wh = parse_size(size)
-    except SizeError as e:
-        print(f"bench: {e}", file=sys.stderr)
+    wh = _headless_size(size)
+    if wh is None:
         return 2
     from .. import storage
     from ..i18n import set_language
+    from .app import App
     from .menus import MainMenu
 
     set_language("en")
@@ -94,15 +103,10 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     posting to the first drawn frame that shows its effect, and sorts it by the moment it
     came at: an idle table waiting for the person, an animation, a bot thinking, an overlay.
     """
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .app import App, SizeError, parse_size
-
-    try:
-        wh = parse_size(size)
-    except SizeError as e:
-        print(f"bench: {e}", file=sys.stderr)
+    wh = _headless_size(size)
+    if wh is None:
         return 2
+    from .app import App
     if hands < 1 or hands > 50:
         print(_("bench: --hands must be between 1 and 50"), file=sys.stderr)
         return 2
