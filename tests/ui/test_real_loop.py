@@ -357,3 +357,24 @@ def test_menus_text_and_table_keys_on_the_real_loop(real_app, data_dir):
 
     run_with_driver(app, driver, timeout=180)
     assert seen["again"] == (seen["actions"], seen["hand"])
+
+
+def test_a_toast_goes_away_on_the_real_loop(real_app):
+    """When a toast's time is up, a frame without it is drawn, though nothing else moves."""
+    from zole_desktop.ui.menus import MainMenu
+
+    app = real_app(save=False)
+    app.stack.push(MainMenu())
+    seen = {}
+
+    def driver():
+        assert wait_until(lambda: idle(app, 0.5), 10)
+        frames = app.frames
+        app.toast("hello", seconds=0.3)  # as a worker's message would
+        app.wake()
+        assert wait_until(lambda: not app.toast_text, 5), "the toast stayed"
+        assert wait_until(lambda: not app.dirty, 5)
+        seen["frames"] = app.frames - frames
+
+    run_with_driver(app, driver, timeout=30)
+    assert seen["frames"] >= 2  # one with the toast, one without

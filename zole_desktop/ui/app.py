@@ -329,6 +329,7 @@ class App:
             self.process(ev)
         self.time += STEP
         self.stack.update(STEP)
+        self._expire_toast()
         if not self.stack.scenes:
             self.running = False
             return
@@ -344,6 +345,12 @@ class App:
             if ev.type != pygame.NOEVENT:
                 acted = True
         return acted
+
+    def _expire_toast(self) -> None:
+        """A toast whose time is up goes, and the frame that no longer shows it is drawn."""
+        if self.toast_text and self.time >= self.toast_until:
+            self.toast_text = ""
+            self.dirty = True
 
     def needs_steps(self) -> bool:
         """Something moves, waits on a timer or shows a toast: keep stepping at 60 Hz."""
@@ -390,6 +397,7 @@ class App:
             while acc >= STEP and steps < MAX_STEPS_PER_FRAME:
                 self.time += STEP
                 self.stack.update(STEP)
+                self._expire_toast()
                 acc -= STEP
                 steps += 1
             if steps == MAX_STEPS_PER_FRAME:
