@@ -140,14 +140,20 @@ def clean_text(s: str, limit: int | None = None) -> str:
     return t[:limit] if limit is not None else t
 
 
-def set_aside(path: Path) -> Path:
-    """Rename an unreadable file out of the way; returns its new name."""
+def aside_name(path: Path) -> Path:
+    """A free ``<name>.corrupt-<time>[-n]`` name beside ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file out of the way; returns its new name."""
+    target = aside_name(path)
     os.replace(path, target)
     return target
 
@@ -264,12 +270,7 @@ def load_settings(messages: list[str] | None = None) -> Settings:
 def keep_copy(path: Path, data: bytes) -> Path:
     """Keep ``data`` (the file as it was read) beside ``path`` as a ``.corrupt-<time>``
     copy; the file itself stays.  Returns the copy's path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    target = aside_name(path)
     atomic_write(target, data)
     return target
 
