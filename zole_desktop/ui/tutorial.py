@@ -48,7 +48,7 @@ from ..teaching.tutorial import (
 from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, KEY, MOTION, Action
 from .session import Session
-from .table import _NOT_READY, TALON_SCALE, TableScene
+from .table import _NOT_READY, TALON_SCALE, TableScene, _guarded
 from .widgets import Button, draw_outline
 
 BLOCKING = ("start", "trick_won", "trick_lost", "end_won", "end_lost")
@@ -282,7 +282,7 @@ class TutorialTableScene(TableScene):
     def _ask_solver(self, st: HandState) -> None:
         key = position_key(st)
         if key not in self.advice_futures and key not in self.advice_cache:
-            self.advice_futures[key] = self.app.hint_executor.submit(_advise, self.app,
+            self.advice_futures[key] = self.app.hint_executor.submit(_guarded, self.app, advice,
                                                                      st.copy())
 
     def poll_advice(self) -> None:
@@ -297,8 +297,8 @@ class TutorialTableScene(TableScene):
             del self.advice_futures[key]
             try:
                 self.advice_cache[key] = fut.result()
-            except Exception:  # a solver bug: no marker for this card, with a log line
-                log.exception("the coach's card")
+            except Exception as e:  # a solver bug: no marker for this card (the worker
+                log.warning("the coach's card is unknown: %r", e)  # logged the traceback)
                 self.advice_cache[key] = None
             if self.app is not None:
                 self.app.invalidate()
@@ -322,7 +322,8 @@ class TutorialTableScene(TableScene):
     def busy(self) -> bool:
         if self.coach_blocking():
             return any(s.moving(self.clock) for s in self.sprites)
-        return super().busy() or bool(self.note) or bool(self.advice_futures)
+        # a solver still at work needs no stepping: its worker wakes the loop when done
+        return super().busy() or bool(self.note)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -537,9 +538,3 @@ def position_key(st: HandState) -> tuple:
             st.declarer)
 
 
-def _advise(app, st: HandState) -> int | None:
-    """Run on the hint worker: the coach's card, from the solver."""
-    try:
-        return advice(st)
-    finally:
-        app.wake()
