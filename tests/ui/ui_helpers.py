@@ -1,5 +1,7 @@
 import pygame
 
+from zole_desktop.ui.probe import card_point  # noqa: F401 - the tests import it from here
+
 
 def click(app, pos):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -22,19 +24,6 @@ def drag(app, start, end):
 def key(app, k):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.step()
-
-
-def card_point(table, card):
-    """A point on the visible part of one of my cards."""
-    r = table.card_rect(card)
-    hand = table.my_hand()
-    i = hand.index(card)
-    if i + 1 < len(hand):
-        nxt = table.card_rect(hand[i + 1])
-        right = min(r.right, nxt.left)
-    else:
-        right = r.right
-    return ((r.left + right) // 2, r.centery)
 
 
 def button(table, label):

@@ -116,7 +116,14 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     from .. import storage
     from ..i18n import set_language
     from .menus import PauseMenu
-    from .probe import Probe, ProbeTimeout, click_events, key_events, run_with_driver
+    from .probe import (
+        Probe,
+        ProbeTimeout,
+        card_point,
+        click_events,
+        key_events,
+        run_with_driver,
+    )
     from .session import Session
     from .sheet import HandSummary, ScoreSheet
     from .table import TableScene
@@ -176,14 +183,14 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
                 legal = table.legal_cards()
                 hand = table.my_hand()
                 c = rng.choice([c for c in hand if c in legal])
-                send("idle", click_events(_card_point(table, hand, c)),
+                send("idle", click_events(card_point(table, c)),
                      lambda n=n: len(st.actions()) > n)
             elif kind == "bury":
                 hand = table.my_hand()
                 if len(table.selected) < table.bury_need:
                     k = len(table.selected)
                     c = rng.choice([c for c in hand if c not in table.selected])
-                    send("idle", click_events(_card_point(table, hand, c)),
+                    send("idle", click_events(card_point(table, c)),
                          lambda k=k: len(table.selected) != k)
                 else:
                     b = table.buttons[0]
@@ -248,14 +255,3 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         print(json.dumps(report))
     return 1 if failed else 0
 
-
-def _card_point(table, hand: list[int], c: int) -> tuple[int, int]:
-    """A point on the visible part of one of my cards (the next card may cover its right)."""
-    r = table.card_rect(c)
-    i = hand.index(c)
-    right = r.right
-    if i + 1 < len(hand):
-        nxt = table.card_rect(hand[i + 1])
-        if nxt is not None:
-            right = min(r.right, nxt.left)
-    return ((r.left + right) // 2, r.centery)

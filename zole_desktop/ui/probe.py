@@ -103,6 +103,19 @@ def wait_until(cond: Callable[[], bool], timeout: float = 30.0, poll: float = 0.
     return False
 
 
+def card_point(table: Any, card: int) -> tuple[int, int]:
+    """A point on the visible part of one of my cards (the next card may cover its right)."""
+    r = table.card_rect(card)
+    hand = table.my_hand()
+    i = hand.index(card)
+    right = r.right
+    if i + 1 < len(hand):
+        nxt = table.card_rect(hand[i + 1])
+        if nxt is not None:
+            right = min(r.right, nxt.left)
+    return ((r.left + right) // 2, r.centery)
+
+
 def click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
