@@ -339,12 +339,10 @@ class App:
     def pump(self) -> bool:
         """Process every pending event; True if any of them was acted on (input, a
         worker's wake-up, a resize), so that an update step must follow in this frame."""
-        acted = False
-        for ev in pygame.event.get():
+        events = pygame.event.get()
+        for ev in events:
             self.process(ev)
-            if ev.type != pygame.NOEVENT:
-                acted = True
-        return acted
+        return bool(events)
 
     def _expire_toast(self) -> None:
         """A toast whose time is up goes, and the frame that no longer shows it is drawn."""
@@ -354,8 +352,7 @@ class App:
 
     def needs_steps(self) -> bool:
         """Something moves, waits on a timer or shows a toast: keep stepping at 60 Hz."""
-        return bool(self.stack.busy() or self.dirty
-                    or (self.toast_text and self.time < self.toast_until))
+        return bool(self.stack.busy() or self.dirty or self.toast_text)  # see _expire_toast
 
     def run(self, until: Callable[[], bool] | None = None, max_steps: int | None = None) -> None:
         """The loop.  ``fast`` steps without sleeping (demo, bench, long tests); otherwise
