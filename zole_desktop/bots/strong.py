@@ -17,7 +17,13 @@ solving undervalues a declarer whose defenders cannot see the cards, so the decl
 contracts get a fixed allowance, fit so that on average the simulation agrees with the static
 thresholds right at them; the simulation decides by what the hand holds beyond its value.
 Burying compares the most promising burials on sampled layouts of the defenders' hands.
-Mazā zole and galdiņš (no partnership) are played by the normal bot's rules.
+
+Mazā zole and galdiņš are played by the same sampling with their own goal (:mod:`.avoid`):
+in mazā zole, in how many layouts can the defenders force the declarer to take a trick (the
+declarer plays to make that rarest, a defender to make it most common); in galdiņš, how many
+tricks the others can push onto me (card points instead under the ``points_rate`` penalty).
+The first two tricks of a galdiņš with the talon in play (4-card tricks) are played by the
+normal bot's rules.  Zole and zole in the dark are valued with the table's zole scoring.
 """
 
 from __future__ import annotations
@@ -26,8 +32,21 @@ import random
 import time
 
 from ..rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
-from ..rules.settlement import DARK, TAKE, ZOLE
+from ..rules.options import Rules
+from ..rules.settlement import (
+    DARK,
+    GALDINS,
+    LOSS_31,
+    LOSS_JANI,
+    MAZA,
+    TAKE,
+    WIN_61,
+    WIN_91,
+    ZOLE,
+    contract_value,
+)
 from ..rules.state import BIDDING, BURYING, MAZA_BID, PASS, TAKE_BID, ZOLE_BID, Observation
+from .avoid import AvoidSolver
 from .base import register
 from .bidsim import estimate_bids
 from .heuristic import (
@@ -49,6 +68,13 @@ _CONTRACT_VALUES = {
     ZOLE: (6, 5, -6, -7),
     DARK: (12, 10, -12, -14),
 }
+
+
+def contract_values(contract: str, rules: Rules) -> tuple[int, int, int, int]:
+    """The declarer's game points per opponent for 91+, 61-90, 31-60 and 0-30 (the bands the
+    probes tell apart), under the table's scoring."""
+    return (contract_value(contract, WIN_91, rules), contract_value(contract, WIN_61, rules),
+            contract_value(contract, LOSS_31, rules), contract_value(contract, LOSS_JANI, rules))
 
 
 def _holders(v: View) -> tuple[list[int], list[int], list[int], int]:
@@ -175,6 +201,8 @@ class StrongBot(NormalBot):
         self.scale = budget_scale
         self.layouts = layouts
         self.last_layouts = 0  # layouts solved for the last card decision (diagnostics)
+        # the mean value of each distinct card in the last card decision (diagnostics, hints)
+        self.last_values: dict[int, float] = {}
         self._burial: tuple[int, tuple[int, int]] | None = None
 
     # ------------------------------------------------------------------ decisions
@@ -187,13 +215,15 @@ class StrongBot(NormalBot):
         if obs.phase == BURYING:
             return self._bury(obs, deadline, cancel)
         v = View(obs)
-        if v.contract not in _CONTRACT_VALUES:
-            return heuristic_card(v, "normal")
         k = min(v.n_tricks, 2)
         if self.layouts is not None:
             deadline = float("inf")
         elif deadline is None:
             deadline = time.perf_counter() + self.budgets[k] * self.scale
+        if v.contract in (MAZA, GALDINS):
+            return self._pimc_avoid(v, deadline, cancel, k)
+        if v.contract not in _CONTRACT_VALUES:
+            return heuristic_card(v, "normal")
         return self._pimc_card(v, deadline, cancel, k)
 
     def _bid(self, obs: Observation, deadline: float | None, cancel) -> int:
@@ -234,7 +264,7 @@ class StrongBot(NormalBot):
             deadline = float("inf")
         elif deadline is None:
             deadline = time.perf_counter() + 0.15 * self.scale
-        vals = _CONTRACT_VALUES[v.contract]
+        vals = contract_values(v.contract, obs.rules)
         total = 0.0
         n = 0
         while time.perf_counter() < deadline and n < most:
@@ -283,7 +313,7 @@ class StrongBot(NormalBot):
         if len(cands) == 1:
             return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
         assert v.contract is not None, "cards are played only once a contract is set"
-        vals = _CONTRACT_VALUES[v.contract]
+        vals = contract_values(v.contract, v.obs.rules)
         sign = 1 if v.is_decl else -1
         played = _played_by(v)
         totals = dict.fromkeys(cands, 0.0)
@@ -302,7 +332,7 @@ class StrongBot(NormalBot):
             if lay is None:
                 break
             hands, pile = lay
-            w = _bid_weight(v, hands, pile, played)
+            w = self._layout_weight(v, hands, pile, played)
             if w < 1.0 and self.rng.random() >= w:
                 continue
             base = self._base(v, pile)
@@ -329,6 +359,99 @@ class StrongBot(NormalBot):
             if self._same_class(v, hint, c):
                 return hint
         return self._prefer(v, tied)
+
+    def _avoid_goal(self, v: View) -> tuple[int, int, int, int]:
+        """(the position that avoids, trick weight, point weight, sign): the search's value
+        is what that position takes; ``sign`` 1 when this seat wants it small."""
+        if v.contract == MAZA:
+            return v.decl, 1, 0, 1 if v.is_decl else -1
+        if v.obs.rules.galdins_penalty == "points_rate":
+            return v.pos, 0, 1, 1
+        return v.pos, 1, 0, 1
+
+    def _pimc_avoid(self, v: View, deadline: float, cancel, k: int) -> int:
+        """Mazā zole and galdiņš by sampled layouts, each searched by :class:`AvoidSolver`.
+        The mean value per card is kept in ``last_values`` (diagnostics and hints)."""
+        legal = [a for a in v.legal if a < 26]
+        hint = heuristic_card(v, "normal")
+        self.last_values = {}
+        if v.contract == GALDINS and (any(p < 0 for p, _ in v.trick) or (
+                v.obs.rules.galdins_talon != "none" and v.n_tricks < 2)):
+            return hint  # a 4-card trick with a talon card: the normal bot's rules
+        cands = self._distinct(v, legal)
+        if len(cands) == 1:
+            return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
+        who, tw, pw, sign = self._avoid_goal(v)
+        maza = v.contract == MAZA
+        played = _played_by(v)
+        totals = dict.fromkeys(cands, 0.0)
+        n = 0
+        attempts = 0
+        cap = self.node_caps[k]
+        most = self.layouts if self.layouts is not None else self.max_layouts[k]
+        trick = list(v.trick)
+        while n < most and attempts < 4 * most:
+            attempts += 1
+            if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
+                break
+            lay = sample_layout(v, self.rng)
+            if lay is None:
+                break
+            hands, pile = lay
+            w = self._layout_weight(v, hands, pile, played)
+            if w < 1.0 and self.rng.random() >= w:
+                continue
+            s = AvoidSolver(hands, who, tw, pw, node_limit=cap, cancel=cancel)
+            res = {}
+            try:
+                for c in cands:
+                    res[c] = self._avoid_value(s, v, trick, c, maza)
+                    if time.perf_counter() >= deadline + 0.05:
+                        raise NodeLimit
+            except NodeLimit:
+                continue
+            for c in cands:
+                totals[c] += res[c]
+            n += 1
+        self.last_layouts = n
+        if n == 0:
+            return hint
+        self.last_values = {c: totals[c] / n for c in cands}
+        best = min(sign * t for t in totals.values())
+        tied = [c for c in cands if sign * totals[c] <= best + 1e-9]
+        for c in tied:
+            if self._same_class(v, hint, c):
+                return hint
+        return min(tied, key=lambda c: (POINTS[c], c)) if sign > 0 else max(tied)
+
+    def _avoid_value(self, s: AvoidSolver, v: View, trick: list, c: int, maza: bool) -> int:
+        """What the avoiding position takes from here on after my card ``c`` (mazā zole:
+        1 if the defenders can make the declarer take a trick, else 0)."""
+        me = v.pos
+        hand = s.hands[me]
+        s.hands[me] = hand & ~(1 << c)
+        try:
+            t2 = trick + [(me, c)]
+            gain = 0
+            if len(t2) == 3:
+                best, bpos = t2[0][1], t2[0][0]
+                for p, x in t2[1:]:
+                    if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                        best, bpos = x, p
+                if bpos == s.me:
+                    gain = s.tw + s.pw * sum(POINTS[x] for _, x in t2)
+                turn, t3 = bpos, []
+            else:
+                turn, t3 = NEXT[me], t2
+            if maza:
+                return 1 if gain or s.reaches(turn, t3, 1) else 0
+            return gain + s.value(turn, t3)
+        finally:
+            s.hands[me] = hand
+
+    def _layout_weight(self, v: View, hands: list[int], pile: int, played: list[int]) -> float:
+        """How likely the observed bidding is with this layout (up to a constant)."""
+        return _bid_weight(v, hands, pile, played)
 
     def _card_value(self, s: Solver, v: View, trick: list, c: int, base: int, vals,
                     full: bool) -> float:

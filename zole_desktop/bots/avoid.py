@@ -1,0 +1,242 @@
+"""Double-dummy search for the contracts in which a player avoids tricks: mazā zole and galdiņš.
+
+Positions are 0, 1, 2 from forehand, as in :mod:`.solver`.  One position, ``me``, wants as
+little as possible of what it takes from here on: ``trick_weight`` per trick plus
+``point_weight`` per card point in those tricks; the two others play to give it as much as
+they can.  That is exact for mazā zole, where the two defenders are a partnership that wants
+the declarer to take a trick (``trick_weight=1, point_weight=0``, and the question is whether
+the value reaches 1).  In galdiņš every player is on his own; this search is the "paranoid"
+reading of it (the two others together against me), the usual two-sided stand-in for a
+three-sided game: my tricks (and card points as the tie-break) against the worst the table
+can do to me.
+
+Like :class:`.solver.Solver`: a transposition table at trick starts keyed on the remaining
+cards and the leader, storing bounds on the future value (path-independent); equivalent
+adjacent trumps merged; null-window probes (:meth:`AvoidSolver.reaches`) and MTD(f)
+(:meth:`AvoidSolver.value`); a node cap raises :class:`.solver.NodeLimit`.
+"""
+
+from __future__ import annotations
+
+from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_OF, cards_of, points_of
+from .solver import _RUN_ABOVE, NodeLimit
+
+__all__ = ["AvoidSolver", "brute_force_avoid"]
+
+_NEXT = (1, 2, 0)
+_INF = 1 << 20
+
+
+class AvoidSolver:
+    """Alpha-beta over one fixed layout; the value is what ``me`` takes from here on."""
+
+    __slots__ = ("hands", "me", "tw", "pw", "tt", "nodes", "limit", "cancel")
+
+    def __init__(self, hands: list[int] | tuple[int, ...], me: int, trick_weight: int = 1,
+                 point_weight: int = 0, node_limit: int | None = None, cancel=None) -> None:
+        self.hands = list(hands)
+        self.me = me
+        self.tw = trick_weight
+        self.pw = point_weight
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+        self.limit = node_limit if node_limit is not None else 1 << 62
+        self.cancel = cancel
+
+    # ------------------------------------------------------------------ public
+    def search(self, turn: int, trick: list[tuple[int, int]] | tuple = (),
+               alpha: int = -1, beta: int = _INF) -> int:
+        """Fail-soft value with ``turn`` to move and ``trick`` ((position, card), lead first)
+        on the table; the hands must not contain the trick's cards."""
+        if not trick:
+            return self._s(turn, 0, 0, 0, 0, 0, 0, alpha, beta)
+        lead = trick[0][1]
+        best, bpos = lead, trick[0][0]
+        pts = 0
+        tmask = 0
+        for p, c in trick:
+            pts += POINTS[c]
+            tmask |= 1 << c
+            if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+                best, bpos = c, p
+        return self._s(turn, len(trick), lead, best, bpos, pts, tmask, alpha, beta)
+
+    def reaches(self, turn: int, trick, target: int) -> bool:
+        """Can the others make ``me`` take at least ``target`` more?"""
+        if target <= 0:
+            return True
+        return self.search(turn, trick, target - 1, target) >= target
+
+    def value(self, turn: int, trick=(), guess: int = 0) -> int:
+        """The exact value (MTD(f))."""
+        lo, hi = -1, _INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.search(turn, trick, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    # ------------------------------------------------------------------ core
+    def _s(self, turn, n, lead, best, bpos, tpts, tmask, alpha, beta):
+        hands = self.hands
+        me = self.me
+        tw = self.tw
+        pw = self.pw
+        if n == 0:
+            h0, h1, h2 = hands
+            live = h0 | h1 | h2
+            if not live:
+                return 0
+            if beta <= 0:
+                return 0
+            if live.bit_count() == 3:
+                a = hands[turn]
+                t1 = _NEXT[turn]
+                b = hands[t1]
+                c = hands[_NEXT[t1]]
+                a = a.bit_length() - 1
+                b = b.bit_length() - 1
+                c = c.bit_length() - 1
+                w, wb = turn, a
+                if b > wb and (b >= 12 or SUIT_OF[b] == SUIT_OF[wb]):
+                    w, wb = t1, b
+                if c > wb and (c >= 12 or SUIT_OF[c] == SUIT_OF[wb]):
+                    w = _NEXT[t1]
+                return tw + pw * (POINTS[a] + POINTS[b] + POINTS[c]) if w == me else 0
+            most = tw * (live.bit_count() // 3) + pw * points_of(live)
+            if alpha >= most:
+                return most
+            key = live | turn << 26
+            e = self.tt.get(key)
+            if e is not None:
+                lo, hi = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if nodes > self.limit or (not nodes & 4095 and self.cancel is not None
+                                  and self.cancel.is_set()):
+            raise NodeLimit
+        hand = hands[turn]
+        moves = (hand & FOLLOW_MASK[lead] or hand) if n else hand
+        allc = hands[0] | hands[1] | hands[2] | tmask
+        cs = []
+        m = moves
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            ra = _RUN_ABOVE[c]
+            if ra:
+                nx = allc & ra
+                if nx and (nx & -nx) & moves:
+                    continue
+            cs.append(c)
+        is_me = turn == me
+        if len(cs) > 1 and n:
+            bs = SUIT_OF[best]
+            under = [c for c in cs if not (c > best and (c >= 12 or SUIT_OF[c] == bs))]
+            over = [c for c in cs if c > best and (c >= 12 or SUIT_OF[c] == bs)]
+            if is_me:
+                # duck with the highest card that stays under; else win as cheaply as can be
+                under.reverse()
+                cs = under + over
+            elif bpos == me:
+                # I am winning it: the others keep under me, loading the trick
+                under.sort(key=POINTS.__getitem__, reverse=True)
+                cs = under + over
+            else:
+                # someone else wins: the others overtake only when they must
+                under.reverse()
+                cs = under + over
+        elif len(cs) > 1 and not is_me:
+            cs.reverse()
+        v_best = _INF if is_me else -1
+        nxt = _NEXT[turn]
+        for c in cs:
+            hands[turn] = hand ^ (1 << c)
+            p = tpts + POINTS[c]
+            if n == 0:
+                v = self._s(nxt, 1, c, c, turn, p, 1 << c, alpha, beta)
+            else:
+                if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+                    nb, nbp = c, turn
+                else:
+                    nb, nbp = best, bpos
+                if n == 2:
+                    if nbp == me:
+                        add = tw + pw * p
+                        v = add + self._s(nbp, 0, 0, 0, 0, 0, 0, alpha - add, beta - add)
+                    else:
+                        v = self._s(nbp, 0, 0, 0, 0, 0, 0, alpha, beta)
+                else:
+                    v = self._s(nxt, 2, lead, nb, nbp, p, tmask | 1 << c, alpha, beta)
+            hands[turn] = hand
+            if is_me:
+                if v < v_best:
+                    v_best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v > v_best:
+                    v_best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        if n == 0:
+            tt = self.tt
+            e = tt.get(key)
+            lo, hi = e if e is not None else (0, _INF)
+            if v_best <= a0:
+                if v_best < hi:
+                    hi = v_best
+            elif v_best >= b0:
+                if v_best > lo:
+                    lo = v_best
+            else:
+                lo = hi = v_best
+            tt[key] = (lo, hi)
+        return v_best
+
+
+def brute_force_avoid(hands: list[int], me: int, turn: int, trick=(), trick_weight: int = 1,
+                      point_weight: int = 0) -> int:
+    """Plain minimax without pruning or tables (a reference for tests)."""
+    hands = list(hands)
+    trick = list(trick)
+    if not trick and not (hands[0] | hands[1] | hands[2]):
+        return 0
+    hand = hands[turn]
+    moves = hand & FOLLOW_MASK[trick[0][1]] or hand if trick else hand
+    vals = []
+    for c in cards_of(moves):
+        hands[turn] = hand ^ (1 << c)
+        t2 = trick + [(turn, c)]
+        if len(t2) == 3:
+            best, bpos = t2[0][1], t2[0][0]
+            for p, x in t2[1:]:
+                if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                    best, bpos = x, p
+            gain = trick_weight + point_weight * sum(POINTS[x] for _, x in t2) \
+                if bpos == me else 0
+            vals.append(gain + brute_force_avoid(hands, me, bpos, (), trick_weight,
+                                                 point_weight))
+        else:
+            vals.append(brute_force_avoid(hands, me, _NEXT[turn], t2, trick_weight,
+                                          point_weight))
+        hands[turn] = hand
+    return min(vals) if turn == me else max(vals)
