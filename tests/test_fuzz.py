@@ -26,7 +26,9 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import make_device_link, make_fifo, play_random
-from zole_desktop import saves, stats, storage
+from zole_desktop import saves, storage
+from zole_desktop.records import history as match_history
+from zole_desktop.records import stats
 from zole_desktop.rules.match import Match
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.record import RecordError, parse_json, replay
@@ -282,7 +284,7 @@ def test_fuzz_history_and_statistics(data, make_app):
         else:
             p.mkdir()
     before = {p.name: (p.read_bytes() if p.is_file() else None) for p in hist.iterdir()}
-    files = saves.history_files()
+    files = match_history.history_files()
     entries, notes = load_history(files)
     assert len(entries) + len(notes) == len(files)
     st, snotes = stats.from_files(files)
@@ -462,7 +464,7 @@ def test_full_and_read_only_data_folder_lose_nothing(small_disk, tmp_path, monke
                         elif what == "settings":
                             storage.save_settings(storage.Settings(player_name="Other"))
                         else:
-                            saves.archive(m, table)
+                            match_history.archive(m, table)
                 # a finished match whose history copy cannot be written stays saved
                 msgs: list[str] = []
                 assert Session.load(msgs) is None and "stays saved" in msgs[-1]

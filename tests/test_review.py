@@ -6,8 +6,8 @@ import threading
 import pytest
 
 from tests.helpers import shared_dir
-from zole_desktop import review as R
 from zole_desktop.bots.solver import Solver
+from zole_desktop.records import review as R
 from zole_desktop.rules import cards as C
 from zole_desktop.rules.record import RecordError, parse_json, replay
 

@@ -17,6 +17,7 @@ import pytest
 from tests.helpers import play_random
 from zole_desktop import saves, storage
 from zole_desktop.cli import main
+from zole_desktop.records import history as match_history
 from zole_desktop.rules.match import Match
 from zole_desktop.rules.options import Rules
 
@@ -252,7 +253,7 @@ def test_theme_face_fifo_does_not_block(tmp_path):
 
 
 def test_history_fifo_does_not_block(data):
-    from zole_desktop import stats
+    from zole_desktop.records import stats
     from zole_desktop.ui.history import load_history
 
     f = _fifo(data / "history" / "match-20250101-000000.json")
@@ -270,7 +271,7 @@ def _enospc(*_a, **_k):
 def test_a_finished_match_is_kept_when_the_history_cannot_be_written(
         tmp_path, capsys, monkeypatch):
     d = tmp_path / "data"
-    monkeypatch.setattr(saves, "archive", _enospc)
+    monkeypatch.setattr(match_history, "archive", _enospc)
     try:
         rc = main(["demo", "--data-dir", str(d), "--hands", "1", "--seed", "4"])
     finally:
@@ -422,12 +423,12 @@ def test_theme_toml_size_message_states_the_limit(tmp_path):
 
 
 def test_a_history_file_is_bounded(data):
-    from zole_desktop import stats
+    from zole_desktop.records import stats
     from zole_desktop.ui.history import load_history
 
     p = data / "history" / "match-20250101-000000.json"
     p.parent.mkdir(parents=True)
-    p.write_bytes(b" " * (saves.MAX_HISTORY_BYTES + 1))
+    p.write_bytes(b" " * (match_history.MAX_HISTORY_BYTES + 1))
     entries, notes = load_history([p])
     assert entries == [] and "too large" in notes[0]
     st, notes = stats.from_files([p])
@@ -445,7 +446,7 @@ def test_a_finished_match_still_saved_is_kept_in_the_history_at_the_next_start(
     m.finish(st)
     saves.save(m, saves.Table(["Laima", "Anna", "Jānis"], ["human", "easy", "easy"], 2),
                None, {"length": 1, "serious": False, "human": 0})
-    monkeypatch.setattr(saves, "archive", _enospc)
+    monkeypatch.setattr(match_history, "archive", _enospc)
     msgs: list[str] = []
     assert Session.load(msgs) is None
     assert "stays saved" in msgs[-1] and saves.save_path().is_file()
@@ -473,7 +474,7 @@ def test_the_readme_says_what_the_game_promises_about_the_players_files(tmp_path
                     f"{storage.size_text(logs.MAX_LOG_BYTES)}, with two older files "
                     f"`{logs.LOG_NAME}.1` and `{logs.LOG_NAME}.2`)")
     assert log_sentence in readme and logs.BACKUPS == 2
-    assert saves.HISTORY_DIR == "history"
+    assert match_history.HISTORY_DIR == "history"
     import re
 
     f = tmp_path / "settings.toml"
@@ -484,7 +485,7 @@ def test_the_readme_says_what_the_game_promises_about_the_players_files(tmp_path
 def test_statistics_of_a_large_history_are_cached_and_exact(data, monkeypatch):
     """Each history file is replayed once while it is unchanged; the merged statistics equal
     those of one pass over every record."""
-    from zole_desktop import stats
+    from zole_desktop.records import stats
 
     hist = data / "history"
     hist.mkdir(parents=True)
@@ -502,7 +503,7 @@ def test_statistics_of_a_large_history_are_cached_and_exact(data, monkeypatch):
     expected = stats.Stats()
     for rec in records:
         expected.add_record(rec)
-    paths = saves.history_files()
+    paths = match_history.history_files()
     first, notes = stats.from_files(paths)
     assert notes == [] and first == expected
     calls = []
@@ -530,12 +531,12 @@ def test_a_match_too_long_for_a_history_file_is_not_written_to_be_skipped(data, 
     table = saves.Table(["Laima", "Anna", "Jānis"], ["human", "easy", "easy"], 8)
     rec = m.to_record({"names": table.names})
     compact = len(json.dumps(rec, ensure_ascii=False))
-    monkeypatch.setattr(saves, "MAX_HISTORY_BYTES", compact + 400)
-    p = saves.archive(m, table, when="20250101-000000")
-    assert p.stat().st_size <= saves.MAX_HISTORY_BYTES and "\n" not in p.read_text("utf-8")
-    monkeypatch.setattr(saves, "MAX_HISTORY_BYTES", compact // 2)
+    monkeypatch.setattr(match_history, "MAX_HISTORY_BYTES", compact + 400)
+    p = match_history.archive(m, table, when="20250101-000000")
+    assert p.stat().st_size <= match_history.MAX_HISTORY_BYTES and "\n" not in p.read_text("utf-8")
+    monkeypatch.setattr(match_history, "MAX_HISTORY_BYTES", compact // 2)
     with pytest.raises(OSError, match="too long"):
-        saves.archive(m, table, when="20250101-000001")
+        match_history.archive(m, table, when="20250101-000001")
     assert not (data / "history" / "match-20250101-000001.json").exists()
 
 
@@ -570,7 +571,7 @@ def test_the_match_history_is_read_once_while_unchanged(data, monkeypatch):
             play_random(st, rng)
             m.finish(st)
         (hist / f"match-2025010{k}-000000.json").write_text(json.dumps(m.to_record({})))
-    paths = saves.history_files()
+    paths = match_history.history_files()
     calls = []
     real = H.read_entry
     monkeypatch.setattr(H, "read_entry", lambda p: (calls.append(p.name), real(p))[1])

@@ -5,6 +5,7 @@ import pytest
 
 from tests.helpers import play_random
 from zole_desktop import saves, storage
+from zole_desktop.records import history as match_history
 from zole_desktop.rules.match import Match
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import DONE
@@ -95,9 +96,9 @@ def test_archive_and_history():
         _d, st = m.deal(saves.hand_rng(1, n + 1))
         play_random(st, random.Random(n))
         m.finish(st)
-    p = saves.archive(m, table(), when="20261129-120000")
+    p = match_history.archive(m, table(), when="20261129-120000")
     assert p is not None and p.exists()
-    assert saves.history_files() == [p]
+    assert match_history.history_files() == [p]
     from zole_desktop.rules.record import replay
 
     assert replay(json.loads(p.read_text())).match.totals == m.totals

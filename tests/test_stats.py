@@ -1,7 +1,7 @@
 import json
 
 from tests.helpers import example
-from zole_desktop.stats import Stats, from_files
+from zole_desktop.records.stats import Stats, from_files
 
 
 def load(name):

@@ -8,7 +8,6 @@ other untrusted record; a broken, truncated or future-version save is set aside 
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import os
@@ -204,58 +203,3 @@ def clear(path: Path | None = None) -> None:
     except FileNotFoundError:
         pass
 
-
-HISTORY_DIR = "history"
-MAX_HISTORY_FILES = 5000
-# one history file holds one match: about 0.7 KB a hand as written (0.45 KB without the
-# indentation, which archive() drops for a very long match), so 8 MB is over 11,000 hands
-# (a match of 12 hands is 9 KB).  A larger file is skipped unread; one this size replays in
-# a few seconds, once per run for the statistics (stats.file_stats caches it).
-MAX_HISTORY_BYTES = 8 * 1024 * 1024
-
-
-def history_dir() -> Path:
-    d = storage.data_dir() / HISTORY_DIR
-    d.mkdir(parents=True, exist_ok=True)
-    return d
-
-
-def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
-    """Keep a finished match in the history folder as a ``zole-match/1`` file."""
-    if not match.rows:
-        return None
-    stamp = when or time.strftime("%Y%m%d-%H%M%S")
-    path = history_dir() / f"match-{stamp}.json"
-    k = 1
-    while path.exists():
-        k += 1
-        path = history_dir() / f"match-{stamp}-{k}.json"
-    rec = match.to_record({"names": table.names, "levels": table.levels,
-                           "human_seat": table.human_seat, "finished_at": stamp,
-                           "session_end": list(match.session_end())})
-    data = json_bytes(rec, indent=1)
-    if len(data) > MAX_HISTORY_BYTES:  # a very long match: without the indentation
-        data = json_bytes(rec)
-    if len(data) > MAX_HISTORY_BYTES:  # it would be skipped unread: it stays saved instead
-        raise OSError(errno.EFBIG, f"the match is too long for one history file "
-                      f"(over {storage.size_text(MAX_HISTORY_BYTES)})", str(path))
-    storage.atomic_write(path, data)
-    return path
-
-
-def history_listing(paths: list[Path] | None = None) -> tuple[list[Path], list[str]]:
-    """The given files, or the history folder's, with a one-line note for the player when
-    the folder cannot be read."""
-    if paths is not None:
-        return list(paths), []
-    try:
-        return history_files(), []
-    except OSError as e:
-        return [], [_("The history folder cannot be read: {error}").format(
-            error=e.strerror or e)]
-
-
-def history_files() -> list[Path]:
-    """Finished matches, newest first (bounded)."""
-    files = sorted(history_dir().glob("match-*.json"), reverse=True)
-    return files[:MAX_HISTORY_FILES]

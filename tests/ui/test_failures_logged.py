@@ -76,7 +76,7 @@ def test_a_bot_error_is_survived_logged_and_said(make_app, logfile):
 
 def test_an_analysis_error_is_logged_and_not_called_running_out_of_time(
         make_app, logfile, monkeypatch):
-    from zole_desktop import review as R
+    from zole_desktop.records import review as R
     from zole_desktop.ui import review_scene
 
     rng = random.Random(1)

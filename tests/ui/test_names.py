@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from zole_desktop import review as R
 from zole_desktop import saves
 from zole_desktop.i18n import set_language
+from zole_desktop.records import history as match_history
+from zole_desktop.records import review as R
 from zole_desktop.rules.settlement import PoolEvent
 from zole_desktop.rules.state import BIDDING, DONE, PASS, SURRENDER, TAKE_BID
 from zole_desktop.ui import gfx, texts
@@ -181,7 +182,7 @@ def test_history_shows_the_default_name_in_the_current_language(data_dir, stored
     t = s.table()
     assert t.names[0] == ""
     t.names[0] = stored
-    path = saves.archive(s.match, t)
+    path = match_history.archive(s.match, t)
     entry = read_entry(path)
     set_language("ru")
     assert entry.name(0) == "Вы"

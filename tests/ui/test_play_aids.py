@@ -7,6 +7,7 @@ import pytest
 from ui_helpers import continue_from_menu, run_until
 
 from zole_desktop import saves
+from zole_desktop.records import history as match_history
 from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.session import Session
@@ -250,7 +251,7 @@ def test_auto_play_review_and_archive(saving_app, data_dir):
     app.stack.top.close()
     assert run_until(app, lambda: t not in app.stack.scenes, 1000)
     assert not saves.save_path().exists()  # the finished session is not offered again
-    assert len(saves.history_files()) == 1
+    assert len(match_history.history_files()) == 1
 
 
 def test_f1_opens_the_guide_over_the_table_and_back(saving_app):

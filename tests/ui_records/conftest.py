@@ -5,6 +5,7 @@ import random
 import pytest
 
 from zole_desktop import saves, storage
+from zole_desktop.records import history as match_history
 from zole_desktop.rules.match import Match
 from zole_desktop.rules.options import Rules
 
@@ -27,8 +28,8 @@ def make_history(count: int = 2, hands: int = 4, players=(3, 4)) -> list:
                 st.apply(bots[seat].choose(st.observation(seat)))
             m.finish(st)
         names = ["Laima", "Anna", "Jānis", "Ilze", "Pēteris"][:n]
-        paths.append(saves.archive(m, saves.Table(names, ["human"] + ["easy"] * (n - 1), 1, 0),
-                                   when=f"2025010{i + 1}-120000"))
+        table = saves.Table(names, ["human"] + ["easy"] * (n - 1), 1, 0)
+        paths.append(match_history.archive(m, table, when=f"2025010{i + 1}-120000"))
     return paths
 
 

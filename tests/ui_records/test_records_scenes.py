@@ -7,7 +7,7 @@ import pytest
 
 from tests.helpers import shared_dir
 from tests.ui_records.conftest import make_history
-from zole_desktop import saves
+from zole_desktop.records import history as match_history
 from zole_desktop.rules.record import parse_json, replay
 from zole_desktop.ui.scene import BACK, CONFIRM, DOWN, ERASE, KEY, LEFT, RIGHT, TEXT, Action
 
@@ -29,7 +29,7 @@ def test_stats_scene_empty_and_full(app, data_dir):
     assert sc.stats.matches == 0
     app.stack.pop()
     make_history(2, 4)
-    (saves.history_dir() / "match-broken.json").write_text("{not json", "utf-8")
+    (match_history.history_dir() / "match-broken.json").write_text("{not json", "utf-8")
     sc = StatsScene()
     app.stack.push(sc)
     settle(app)
@@ -51,7 +51,8 @@ def test_history_scene_lists_opens_and_reviews(app, data_dir):
     assert hs.entries == []
     app.stack.pop()
     make_history(2, 3)
-    (saves.history_dir() / "match-zz-bad.json").write_text('{"format": "zole-match/1"}', "utf-8")
+    bad = match_history.history_dir() / "match-zz-bad.json"
+    bad.write_text('{"format": "zole-match/1"}', "utf-8")
     hs = HistoryScene()
     app.stack.push(hs)
     settle(app)

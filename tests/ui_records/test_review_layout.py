@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from tests.helpers import shared_dir
-from zole_desktop import review as R
 from zole_desktop import storage
 from zole_desktop.i18n import set_language
+from zole_desktop.records import review as R
 from zole_desktop.rules.record import parse_json, replay
 from zole_desktop.ui.review_scene import ReviewScene
 

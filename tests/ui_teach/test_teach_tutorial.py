@@ -36,6 +36,7 @@ def test_bury_advice_names_two_cards():
 
 def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
     from zole_desktop import saves
+    from zole_desktop.records import history as match_history
 
     app = teach_app(save=True)  # saving on, as in the game: the tutorial must not use it
     table = TutorialTableScene()
@@ -57,7 +58,7 @@ def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
     assert moments.count("tutorial") == len(shown)
     # the tutorial is never saved: no game to continue, nothing in the history
     assert saves.save_path().parent == teach_data
-    assert not saves.save_path().exists() and not saves.history_files()
+    assert not saves.save_path().exists() and not match_history.history_files()
 
 
 def test_the_coach_holds_the_game_until_got_it(teach_app):
@@ -100,7 +101,7 @@ def _play_along(app, table, stop=None):
 def test_the_review_agrees_with_the_coach(teach_app):
     """Played along the coach's advice, the double-dummy review finds no card of the
     player's that gave points away: the coach picks among the solver's best cards."""
-    from zole_desktop import review as R
+    from zole_desktop.records import review as R
     from zole_desktop.teaching.tutorial import PLAYER, rule_of_thumb
 
     app = teach_app()

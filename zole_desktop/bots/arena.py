@@ -1,4 +1,4 @@
-"""``python -m zole_desktop arena``: duplicate matches between bot levels.
+"""Duplicate matches between bot levels (the engine of ``python -m zole_desktop arena``).
 
 Every deal is a fresh hand (3 players, default rules, empty pools) replayed under several
 seatings so that every bot holds every hand from every seat:
@@ -18,7 +18,6 @@ won anyway (the defenders' errors: they play without seeing the cards).
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import sys
@@ -314,23 +313,3 @@ def report_text(rep: dict) -> str:
                      f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]")
     return "\n".join(lines)
 
-
-def main(args) -> int:
-    bots = [b.strip() for b in str(args.bots).split(",") if b.strip()]
-    if getattr(args, "players", 3) != 3:
-        print("arena: only 3 players are supported", file=sys.stderr)
-        return 2
-    if args.hands < 1:
-        print("arena: --hands must be at least 1", file=sys.stderr)
-        return 2
-    try:
-        if len(set(bots)) != len(bots) or not 1 <= len(bots) <= 3:
-            raise ValueError("give 1 to 3 distinct bot levels, e.g. --bots strong,normal,easy")
-        rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True)
-    except ValueError as e:
-        print(f"arena: {e}", file=sys.stderr)
-        return 2
-    print(report_text(rep))
-    if args.json:
-        print(json.dumps(rep))
-    return 0

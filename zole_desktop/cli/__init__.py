@@ -1,11 +1,14 @@
-"""Command line: ``python -m zole_desktop [COMMAND]``; with no command, the game starts."""
+"""Command line: ``python -m zole_desktop [COMMAND]``; with no command, the game starts.
+
+This module holds the parser; every command is a module of this package with a
+``main(args) -> int`` (``replay``, ``solve``, ``arena``, ``bench``), loaded only when its
+command runs.  ``demo`` runs the real scenes, so its ``main`` lives in ``ui/demo.py``.
+Exit status 2 (:data:`EXIT_BAD_INPUT`) means the input was refused.
+"""
 
 from __future__ import annotations
 
 import argparse
-import errno
-import json
-import sys
 from collections.abc import Callable
 
 EXIT_BAD_INPUT = 2
@@ -18,50 +21,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
-    from .rules.record import MAX_BYTES, RecordError, replay_text, score_sheet_text
-    from .storage import read_regular
-
-    try:
-        try:
-            data = read_regular(args.file, MAX_BYTES)
-        except OSError as e:
-            if e.errno == errno.EFBIG:
-                raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)}"
-                                  " MB") from None
-            raise
-        rep = replay_text(data)
-    except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as e:
-        print(f"hand 1: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.json:
-        print(json.dumps(rep.to_json()))
-    else:
-        print(score_sheet_text(rep))
-    return 0
-
-
-def _cmd_bench(args: argparse.Namespace) -> int:
-    if args.what == "rules":
-        from .bench import bench_rules
-
-        return bench_rules(seconds=args.seconds, as_json=args.json)
-    if args.what == "frames":
-        from .ui.bench import bench_frames
-
-        return bench_frames(size=args.size or "1920x1080", as_json=args.json)
-    if args.what == "input":
-        from .ui.bench import bench_input
-
-        return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
-                           as_json=args.json)
-    print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
 def _lazy(module: str, func: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         import importlib
@@ -72,7 +31,7 @@ def _lazy(module: str, func: str) -> Callable[[argparse.Namespace], int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
+    from .. import __version__
 
     p = _Parser(prog="zole", description="Zole, Latvia's national card game.")
     p.add_argument("--version", action="version", version=f"zole {__version__}")
@@ -85,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="check and settle a zole-match/1 record")
     r.add_argument("--json", action="store_true", help="settlement as JSON")
     r.add_argument("file")
-    r.set_defaults(func=_cmd_replay)
+    r.set_defaults(func=_lazy(".replay", "main"))
 
     b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times), "
                        "input (latency on the real loop)")
@@ -95,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
     b.add_argument("--seed", type=int, default=1, help="deal and moments (input)")
     b.add_argument("--json", action="store_true")
-    b.set_defaults(func=_cmd_bench)
+    b.set_defaults(func=_lazy(".bench", "main"))
 
     a = sub.add_parser("arena", help="duplicate matches between bots")
     a.add_argument("--hands", type=int, default=100)
@@ -104,12 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--players", type=int, default=3, choices=[3])
     a.add_argument("--jobs", type=int, default=1)
     a.add_argument("--json", action="store_true")
-    a.set_defaults(func=_lazy(".bots.arena", "main"))
+    a.set_defaults(func=_lazy(".arena", "main"))
 
     s = sub.add_parser("solve", help="double-dummy analysis of a hand of a match record")
     s.add_argument("file")
     s.add_argument("--hand", type=int, default=1)
-    s.set_defaults(func=_lazy(".bots.solve_cli", "main"))
+    s.set_defaults(func=_lazy(".solve", "main"))
 
     d = sub.add_parser("demo", help="bots play through the real scenes, headless-friendly")
     d.add_argument("--hands", type=int, default=1)
@@ -126,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="resume the match saved in --data-dir where it stood")
     d.add_argument("--data-dir", dest="demo_data_dir",
                    help="save the match there after every action (default: no saving)")
-    d.set_defaults(func=_lazy(".ui.demo", "main"))
+    d.set_defaults(func=_lazy("..ui.demo", "main"))
     return p
 
 
@@ -134,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        from .ui.app import run_game
+        from ..ui.app import run_game
 
         return run_game(args)
     return args.func(args)

@@ -1,14 +1,37 @@
-"""``python -m zole_desktop bench rules``: speed of the rules core on one core."""
+"""``python -m zole_desktop bench rules|frames|input``: the benchmarks.
+
+``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
+the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
+import sys
 import time
 
-from .rules.match import Match
-from .rules.options import Rules
-from .rules.state import DONE, PLAYING, TAKE_BID
+from ..rules.match import Match
+from ..rules.options import Rules
+from ..rules.state import DONE, PLAYING, TAKE_BID
+from . import EXIT_BAD_INPUT
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.what == "rules":
+        return bench_rules(seconds=args.seconds, as_json=args.json)
+    if args.what == "frames":
+        from ..ui.bench import bench_frames
+
+        return bench_frames(size=args.size or "1920x1080", as_json=args.json)
+    if args.what == "input":
+        from ..ui.bench import bench_input
+
+        return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
+                           as_json=args.json)
+    print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def random_hand(rng: random.Random, match: Match) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import sys
 
+from ..bots.solver import Solver
 from ..rules.cards import CARD_NAMES, cards_of, points_of
 from ..rules.deal import next_dealer
 from ..rules.match import Match
@@ -24,7 +25,6 @@ from ..rules.record import (
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState
 from ..storage import read_regular
-from .solver import Solver
 
 
 def _load(path: str, hand_no: int) -> tuple[HandState, dict]:

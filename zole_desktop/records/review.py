@@ -23,14 +23,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bots.solve_cli import _load
-from .bots.solver import NodeLimit, Solver
-from .i18n import _, ngettext
-from .rules import cards as C
-from .rules.match import hand_record
-from .rules.record import play_hand
-from .rules.settlement import DARK, GALDINS, MAZA, PASSED, TAKE, ZOLE
-from .rules.state import BID_BY_NAME, PLAYING, SURRENDER, TABLE, HandState
+from ..bots.solver import NodeLimit, Solver
+from ..cli.solve import _load
+from ..i18n import _, ngettext
+from ..rules import cards as C
+from ..rules.match import hand_record
+from ..rules.record import play_hand
+from ..rules.settlement import DARK, GALDINS, MAZA, PASSED, TAKE, ZOLE
+from ..rules.state import BID_BY_NAME, PLAYING, SURRENDER, TABLE, HandState
 
 ANALYSED_CONTRACTS = (TAKE, ZOLE, DARK)
 
@@ -259,7 +259,7 @@ def _trick_of(review: HandReview, index: int) -> int:
 
 def review_record(data, hand_no: int, **kw) -> HandReview:
     """Review hand ``hand_no`` (from 1) of a parsed ``zole-match/1`` record."""
-    from .rules.record import replay
+    from ..rules.record import replay
 
     rep = replay(data)
     return review_hand(rep.match.hands[hand_no - 1], **kw)

@@ -9,8 +9,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .rules.record import RecordError, parse_json, replay
-from .rules.settlement import ALL_TRICKS, LOSS_JANI, NO_TRICK, WIN_91
+from ..rules.record import RecordError, parse_json, replay
+from ..rules.settlement import ALL_TRICKS, LOSS_JANI, NO_TRICK, WIN_91
+from ..storage import read_regular
+from . import history
 
 CONTRACTS = ("take", "zole", "dark", "maza")
 
@@ -136,9 +138,6 @@ CACHE_FILES = 6000
 
 def file_stats(path: Path) -> Stats:
     """One history file's statistics (RecordError, OSError), cached while it is unchanged."""
-    from .saves import MAX_HISTORY_BYTES
-    from .storage import read_regular
-
     st = os.stat(path)
     key = (str(path), st.st_size, st.st_mtime_ns)
     got = _cache.get(key)
@@ -147,7 +146,7 @@ def file_stats(path: Path) -> Stats:
         return got
     one = Stats()
     # a regular file only (a FIFO would block), bounded before reading
-    one.add_record(parse_json(read_regular(path, MAX_HISTORY_BYTES)))
+    one.add_record(parse_json(read_regular(path, history.MAX_HISTORY_BYTES)))
     _cache[key] = one
     while len(_cache) > CACHE_FILES:
         _cache.popitem(last=False)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pygame
 
-from .. import saves, storage
+from .. import storage
 from ..i18n import N_, _, language, ngettext
+from ..records import history as match_history
 from ..rules.record import RecordError, Replay, dumps, parse_json, replay
 from . import gfx, texts
 from .people import Names
@@ -88,7 +89,7 @@ def _when(data: dict, path: Path) -> str:
 def read_entry(path: Path) -> MatchEntry:
     """One history file, checked like any untrusted record (RecordError, OSError)."""
     # a regular file only (a FIFO would block), bounded before reading (see saves)
-    data = parse_json(storage.read_regular(path, saves.MAX_HISTORY_BYTES))
+    data = parse_json(storage.read_regular(path, match_history.MAX_HISTORY_BYTES))
     rep = replay(data)
     players = rep.match.players
     human = data.get("human_seat", 0)
@@ -217,7 +218,7 @@ class HistoryScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        paths, notes = saves.history_listing(self.paths)
+        paths, notes = match_history.history_listing(self.paths)
         self.entries, more = load_history(paths)
         self.notes = notes + more
         self.build_buttons()

@@ -13,8 +13,8 @@ import time
 
 import pygame
 
-from .. import review as R
 from ..i18n import N_, _, ngettext
+from ..records import review as R
 from ..rules.state import TABLE, HandState
 from . import gfx, texts
 from .people import Names

@@ -12,6 +12,7 @@ from .. import saves
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..i18n import _
+from ..records import history as match_history
 from ..rules.match import Match
 from ..rules.options import Rules
 from ..rules.state import HandState
@@ -114,7 +115,7 @@ class Session:
 
     def archive(self):
         """Keep the finished match in the history folder (for history and statistics)."""
-        return saves.archive(self.match, self.table())
+        return match_history.archive(self.match, self.table())
 
     @staticmethod
     def clear_saved() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import saves, stats
 from ..i18n import N_, _, ngettext
+from ..records import history as match_history
+from ..records import stats
 from . import gfx, texts
 from .chart import draw_line_chart
 from .scene import BACK, CLICK, CONFIRM, MOTION, Action, Scene
@@ -26,7 +27,7 @@ def percent(part: int, whole: int) -> str:
 
 
 class StatsScene(Scene):
-    """``paths``: the history files (default: :func:`saves.history_files`)."""
+    """``paths``: the history files (default: :func:`match_history.history_files`)."""
 
     def __init__(self, paths=None) -> None:
         super().__init__()
@@ -39,7 +40,7 @@ class StatsScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        paths, notes = saves.history_listing(self.paths)
+        paths, notes = match_history.history_listing(self.paths)
         self.stats, more = stats.from_files(paths)
         self.notes = notes + more
 

@@ -28,7 +28,7 @@ from concurrent.futures import wait as wait_for_futures
 import pygame
 
 from ..i18n import N_, _
-from ..review import card_text
+from ..records.review import card_text
 from ..rules import cards as C
 from ..rules.deal import Deal, active_seats, deal_packets
 from ..rules.match import Match
