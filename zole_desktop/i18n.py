@@ -59,13 +59,35 @@ def on_change(cb: Callable[[str], None]) -> None:
     _listeners.append(cb)
 
 
+class Msg(str):
+    """A message id with its context (``msgctxt``), kept in a table like an ``N_()`` string:
+    ``_()`` of it is ``pgettext(context, message)``.  Homographs such as "Normal" (a bot's
+    level, a card size, an animation speed) get one context each, so that each language may
+    word them apart."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Msg:
+        self = super().__new__(cls, message)
+        self.context = context
+        return self
+
+
 def _(message: str) -> str:
+    if isinstance(message, Msg):
+        return _current.pgettext(message.context, str(message))
     return _current.gettext(message)
 
 
 def N_(message: str) -> str:
     """Mark a string for extraction; translate it later with ``_()``."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark a string with a context for extraction; ``_()`` translates it later with
+    ``pgettext``."""
+    return Msg(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -307,8 +307,10 @@ def summary_text(review: HandReview) -> str:
             return _("Not analysed yet.")
         return _("The analysis ran out of time before it found the best result.")
     v = review.dd_value
-    return _("With all cards open and perfect play from the first lead, the declarer takes "
-             "{p} card points, the defenders {q}.").format(p=v, q=120 - v)
+    return ngettext("With all cards open and perfect play from the first lead, the declarer "
+                    "takes {p} card point, the defenders {q}.",
+                    "With all cards open and perfect play from the first lead, the declarer "
+                    "takes {p} card points, the defenders {q}.", v).format(p=v, q=120 - v)
 
 
 def giveaway_text(note: CardNote | None, review: HandReview,
@@ -323,14 +325,23 @@ def giveaway_text(note: CardNote | None, review: HandReview,
             return _("No points given away in the cards analysed (the analysis ran out of "
                      "time after card {n}).").format(n=len(review.notes))
         return _("Nobody gave away points: both sides played as well as with all cards open.")
-    side = (_("the declarer gave away {points}") if note.declarer_side
-            else _("the defenders gave away {points}")).format(points=points_text(note.lost))
-    if note.seat == you:
-        line = _("Trick {t}: you played {card}: {side}").format(
-            t=note.trick, card=card_text(note.card), side=side)
+    n, card = note.lost, card_text(note.card)
+    if note.seat == you and note.declarer_side:
+        line = ngettext("Trick {t}: you played {card}: the declarer gave away {n} point",
+                        "Trick {t}: you played {card}: the declarer gave away {n} points",
+                        n).format(t=note.trick, card=card, n=n)
+    elif note.seat == you:
+        line = ngettext("Trick {t}: you played {card}: the defenders gave away {n} point",
+                        "Trick {t}: you played {card}: the defenders gave away {n} points",
+                        n).format(t=note.trick, card=card, n=n)
+    elif note.declarer_side:
+        line = ngettext("Trick {t}: {name} played {card}: the declarer gave away {n} point",
+                        "Trick {t}: {name} played {card}: the declarer gave away {n} points",
+                        n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
     else:
-        line = _("Trick {t}: {name} played {card}: {side}").format(
-            t=note.trick, name=name_of(note.seat), card=card_text(note.card), side=side)
+        line = ngettext("Trick {t}: {name} played {card}: the defenders gave away {n} point",
+                        "Trick {t}: {name} played {card}: the defenders gave away {n} points",
+                        n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
     if note.best:
         line += " " + _("(best: {cards})").format(
             cards=" ".join(card_text(c) for c in note.best))
@@ -344,15 +355,19 @@ def result_text(review: HandReview) -> str:
     got = review.declarer_points
     diff = got - review.dd_value
     if review.surrendered:
-        return _("The declarer surrendered with {p} card points.").format(p=got)
+        return ngettext("The declarer surrendered with {p} card point.",
+                        "The declarer surrendered with {p} card points.", got).format(p=got)
     if diff == 0:
-        return _("The declarer took {p} card points: exactly the double-dummy result.").format(
-            p=got)
+        return ngettext("The declarer took {p} card point: exactly the double-dummy result.",
+                        "The declarer took {p} card points: exactly the double-dummy result.",
+                        got).format(p=got)
     if diff > 0:
-        return _("The declarer took {p} card points: {n} more than the double-dummy "
-                 "result.").format(p=got, n=diff)
-    return _("The declarer took {p} card points: {n} fewer than the double-dummy "
-             "result.").format(p=got, n=-diff)
+        return ngettext("The declarer took {p} card point: {n} more than the double-dummy "
+                        "result.", "The declarer took {p} card points: {n} more than the "
+                        "double-dummy result.", got).format(p=got, n=diff)
+    return ngettext("The declarer took {p} card point: {n} fewer than the double-dummy "
+                    "result.", "The declarer took {p} card points: {n} fewer than the "
+                    "double-dummy result.", got).format(p=got, n=-diff)
 
 
 def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
@@ -369,12 +384,14 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
     for t in review.tricks:
         cards = " ".join(card_text(c) for _s, c in t.plays)
         if t.winner != TABLE and t.winner == you:
-            out.append(_("Trick {t}: {cards} — you take {points}").format(
-                t=t.number, cards=cards, points=points_text(t.points)))
+            out.append(ngettext("Trick {t}: {cards} — you take {n} point",
+                                "Trick {t}: {cards} — you take {n} points", t.points).format(
+                t=t.number, cards=cards, n=t.points))
             continue
         who = name_of(t.winner) if t.winner != TABLE else _("the table")
-        out.append(_("Trick {t}: {cards} — {name} takes {points}").format(
-            t=t.number, cards=cards, name=who, points=points_text(t.points)))
+        out.append(ngettext("Trick {t}: {cards} — {name} takes {n} point",
+                            "Trick {t}: {cards} — {name} takes {n} points", t.points).format(
+            t=t.number, cards=cards, name=who, n=t.points))
     return out
 
 

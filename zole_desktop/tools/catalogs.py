@@ -24,7 +24,8 @@ from babel.messages.pofile import read_po, write_po
 from .. import resources
 
 DOMAIN = "zole_desktop"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NC_": ((1, "c"), 2)}
 PLURALS = {
     "lv": (3, "(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2)"),
     "ru": (3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) "

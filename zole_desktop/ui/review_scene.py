@@ -398,7 +398,8 @@ class ReviewScene(Scene):
                 tag = (tag + ", " if tag else "") + _("wins")
             lost = ""
             if note is not None and note.lost > 0:
-                lost = _("gave away {points}").format(points=R.points_text(note.lost))
+                lost = ngettext("gave away {n} point", "gave away {n} points",
+                                note.lost).format(n=note.lost)
             is_first = note is not None and first is not None and note.index == first.index
             out.append((seat, c, tag, lost, is_first))
         return out
@@ -468,16 +469,18 @@ class ReviewScene(Scene):
         k = t.first_card + sum(1 for seat, *_rest in labels if seat != TABLE)
         # the trick in words, above the cards and their tags
         if t.winner != TABLE and t.winner == self.you():
-            line = _("You take {points}").format(points=R.points_text(t.points))
+            line = ngettext("You take {n} point", "You take {n} points", t.points).format(
+                n=t.points)
         else:
-            line = _("{name} takes {points}").format(name=self.name(t.winner),
-                                                     points=R.points_text(t.points))
+            line = ngettext("{name} takes {n} point", "{name} takes {n} points",
+                            t.points).format(name=self.name(t.winner), n=t.points)
         lh = gfx.font(small, True).get_height()
         top = cy - th // 2 - max(8, th // 14) - (lh + 3) - 3  # above the tags and the ring
         last = rv.note_for(k - 1) if k > t.first_card else None
         if last is not None and rv.declarer is not None:
-            dd = _("Best play from here: the declarer ends with {p} card points").format(
-                p=last.after)
+            dd = ngettext("Best play from here: the declarer ends with {p} card point",
+                          "Best play from here: the declarer ends with {p} card points",
+                          last.after).format(p=last.after)
             self.label(surface, dd, gfx.fit_size(dd, small, int(W * 0.5)), gfx.DIM_LINEN,
                        (cx, top), "midbottom")
             top -= lh + 3

@@ -93,13 +93,15 @@ class HandSummary(_Overlay):
             dp = row.declarer_points or 0
             nt = row.declarer_tricks or 0
             if me:
-                out.append(_("You took {p} card points, the defenders {q}").format(
+                out.append(ngettext("You took {p} card point, the defenders {q}",
+                                    "You took {p} card points, the defenders {q}", dp).format(
                     p=dp, q=120 - dp))
                 out.append(ngettext("You took {n} trick", "You took {n} tricks", nt).format(
                     n=nt))
             else:
-                out.append(_("{name} took {p} card points, the defenders {q}").format(
-                    name=self.name(row.declarer), p=dp, q=120 - dp))
+                out.append(ngettext("{name} took {p} card point, the defenders {q}",
+                                    "{name} took {p} card points, the defenders {q}",
+                                    dp).format(name=self.name(row.declarer), p=dp, q=120 - dp))
                 out.append(ngettext("{name} took {n} trick", "{name} took {n} tricks",
                                     nt).format(name=self.name(row.declarer), n=nt))
             if row.surrendered:
@@ -124,8 +126,12 @@ class HandSummary(_Overlay):
             out.append(_("Everyone passed; the hand is not played"))
         elif c == "galdins":
             for i, s in enumerate(row.seats):
-                out.append(_("{name}: {t} tricks, {p} points").format(
-                    name=self.name(s), t=row.tricks[i], p=row.points[i]))
+                t, p = row.tricks[i], row.points[i]
+                # Translators: a small-table line, e.g. "Anna: 3 tricks, 40 points"
+                out.append(_("{name}: {tricks}, {points}").format(
+                    name=self.name(s),
+                    tricks=ngettext("{n} trick", "{n} tricks", t).format(n=t),
+                    points=ngettext("{n} point", "{n} points", p).format(n=p)))
             if row.losers:
                 others = ", ".join(self.name(s) for s in row.losers if s != you)
                 if you not in row.losers:
@@ -307,9 +313,12 @@ class ScoreSheet(_Overlay):
         p = row.pools
         parts = []
         if p.common:
-            parts.append(_("common {n}").format(n=p.common))
+            # Translators: the score sheet's pools column: how many common pools stand
+            parts.append(ngettext("{n} common", "{n} common", p.common).format(n=p.common))
         if p.personal:
-            parts.append(_("personal {n}").format(n=len(p.personal)))
+            k = len(p.personal)
+            # Translators: the score sheet's pools column: how many personal pools stand
+            parts.append(ngettext("{n} personal", "{n} personal", k).format(n=k))
         t = ", ".join(parts) if parts else gfx.NOTHING
         gfx.blit_text(surface, t, gfx.fit_size(t, body, int((r.w) * 0.15)), gfx.INK,
                       (r.right - pad, y), "topright")

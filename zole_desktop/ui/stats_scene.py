@@ -121,7 +121,9 @@ class StatsScene(Scene):
         y = r.y + pad
         head = ngettext("{n} match", "{n} matches", st.matches).format(n=st.matches)
         head += ", " + ngettext("{n} hand", "{n} hands", st.hands).format(n=st.hands)
-        head += " (" + _("{n} with cards").format(n=st.hands_played) + ")"
+        # Translators: how many of those hands were played with cards (not passed out)
+        head += " (" + ngettext("{n} with cards", "{n} with cards", st.hands_played).format(
+            n=st.hands_played) + ")"
         gfx.blit_text(surface, head, gfx.fit_size(head, body, r.w - 2 * pad, True), gfx.INK,
                       (x0, y), bold=True)
         y += line_h

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NC_, _, ngettext
 from ..rules.cards import CARD_NAMES, SUIT_OF, TRUMPS
 from ..rules.options import CHOICES
 from ..rules.state import DARK_BID, MAZA_BID, PASS, SURRENDER, TAKE_BID, ZOLE_BID
@@ -13,7 +13,8 @@ BID_LABELS = {
     ZOLE_BID: N_("Zole"),
     MAZA_BID: N_("Small zole"),
     DARK_BID: N_("Zole in the dark"),
-    SURRENDER: N_("Surrender"),
+    # what the declarer says in his speech bubble when he gives up (the button is "Surrender")
+    SURRENDER: NC_("said by the declarer who gives up", "Surrender"),
 }
 
 CONTRACT_LABELS = {
@@ -36,20 +37,23 @@ BAND_LABELS = {
 
 SUIT_LABELS = (N_("clubs"), N_("spades"), N_("hearts"), N_("trumps"))
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"),
-                "random": N_("Random")}
+LEVEL_LABELS = {"easy": NC_("bot level", "Easy"), "normal": NC_("bot level", "Normal"),
+                "strong": NC_("bot level", "Strong"), "random": NC_("bot level", "Random")}
 LEVELS = ("easy", "normal", "strong")
 
-ANIMATION_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
-                    "instant": N_("Instant")}
-CARD_SIZE_LABELS = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large")}
+ANIMATION_LABELS = {"slow": NC_("animation speed", "Slow"),
+                    "normal": NC_("animation speed", "Normal"),
+                    "fast": NC_("animation speed", "Fast"),
+                    "instant": NC_("animation speed", "Instant")}
+CARD_SIZE_LABELS = {"small": NC_("card size", "Small"), "normal": NC_("card size", "Normal"),
+                    "large": NC_("card size", "Large")}
 
 OPTION_LABELS = {
     "deal": N_("Dealing"),
     "all_pass": N_("When everyone passes"),
     "maza_zole": N_("Small zole (mazā zole)"),
     "zole_in_dark": N_("Zole in the dark (melnais)"),
-    "surrender": N_("Surrender"),
+    "surrender": NC_("the table option", "Surrender"),
     "sitting_out_pays": N_("Players sitting out pay"),
     "personal_pule": N_("Personal pools"),
     "galdins_talon": N_("Small table: the talon"),
