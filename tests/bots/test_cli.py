@@ -78,3 +78,39 @@ def test_solve_bad_file(tmp_path, capsys):
     assert main(["solve", str(notjson)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert all(line.startswith("hand") for line in err)
+
+
+def test_arena_four_and_five_people_with_table_options(capsys):
+    for players in (4, 5):
+        rc = main(["arena", "--hands", "2", "--seed", "4", "--bots", "normal,random",
+                   "--players", str(players), "--rules",
+                   "maza_zole=true,all_pass=galdins,galdins_talon=lead", "--json"])
+        assert rc == 0
+        data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert data["players"] == players
+        assert data["rules"]["maza_zole"] is True
+        assert data["rules"]["galdins_talon"] == "lead"
+        (pair,) = data["pairs"]
+        assert pair["ci95"][0] <= pair["diff"] <= pair["ci95"][1]
+        # every bot sat in the 3 active positions only: 6 seatings x 3 positions per deal
+        assert sum(b["decisions"] > 0 for b in data["bots"]) == 2
+
+
+def test_arena_rules_are_checked(capsys):
+    assert main(["arena", "--hands", "1", "--bots", "normal", "--rules", "maza=yes"]) == 2
+    assert "unknown option" in capsys.readouterr().err
+    assert main(["arena", "--hands", "1", "--bots", "normal",
+                 "--rules", "galdins_talon=middle"]) == 2
+    assert "galdins_talon" in capsys.readouterr().err
+
+
+def test_arena_galdins_is_counted():
+    from zole_desktop.bots.arena import parse_rules, run
+
+    rep = run(12, 11, ["normal"], progress=False, rules=parse_rules("all_pass=galdins"))
+    assert rep["rules"]["all_pass"] == "galdins"
+    (bot,) = rep["bots"]
+    # the normal bot passes most hands: some deals are played as galdiņš, and in each one
+    # of the three seats (all of them this bot) pays
+    assert bot["galdins_hands"] > 0 and bot["galdins_hands"] % 3 == 0
+    assert 0 < bot["galdins_lost"] < 1

@@ -1,7 +1,10 @@
 """Duplicate matches between bot levels (the engine of ``python -m zole_desktop arena``).
 
-Every deal is a fresh hand (3 players, default rules, empty pools) replayed under several
-seatings so that every bot holds every hand from every seat:
+Every deal is a fresh hand (3, 4 or 5 people at the table; the table options given, by default
+the tournament rules; empty pools) replayed under several seatings of the bots over the three
+active positions (forehand, second, third; with 4 or 5 people the seats that sit out hold no
+cards and make no decisions, and pay or not as the table says), so that every bot holds every
+hand from every position:
 
 * 3 distinct bots: the 6 permutations of the bots over the 3 seats;
 * 2 bots: the 6 assignments of the 3 seats in which both bots are present (aab, aba, baa,
@@ -26,15 +29,15 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from ..rules.deal import shuffle_and_deal
-from ..rules.options import Rules
-from ..rules.settlement import DARK, MAZA, TAKE, ZOLE
+from ..rules.options import CHOICES, OptionError, Rules
+from ..rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
 from ..rules.state import DONE, PLAYING, SURRENDER, HandState
 from .base import make_bot
 from .solver import NodeLimit, Solver
 
 DD_NODE_CAP = 400_000
 
-Seating = tuple[str, str, str]  # the bot level in seats 0, 1, 2
+Seating = tuple[str, str, str]  # the bot level in positions 0, 1, 2 (from forehand)
 
 
 @dataclass
@@ -74,6 +77,9 @@ class BotSums:
     def_n: int = 0
     times: list[float] = field(default_factory=list)  # ms per decision
     dd: DoubleDummySums = field(default_factory=DoubleDummySums)
+    galdins_sum: float = 0.0  # game points in galdiņš (everyone passed)
+    galdins_n: int = 0
+    galdins_lost: int = 0  # galdiņš hands in which it paid
 
 
 def seatings(bots: list[str]) -> list[Seating]:
@@ -91,11 +97,36 @@ def seatings(bots: list[str]) -> list[Seating]:
     raise ValueError("the arena takes 1, 2 or 3 distinct bots")
 
 
-def deal_state(seed: int, index: int) -> HandState:
+def parse_rules(text: str | None) -> Rules:
+    """Table options from ``key=value,key=value`` (RULES.md's names; true/false for yes/no
+    options); the others keep their defaults.  ``OptionError`` on an unknown key or value."""
+    out: dict[str, object] = {}
+    for part in (text or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or key not in CHOICES:
+            raise OptionError(f"rules: unknown option {key!r}; known: {', '.join(CHOICES)}")
+        if isinstance(CHOICES[key][0], bool):
+            low = value.lower()
+            if low not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                raise OptionError(f"rules: {key} must be true or false, not {value!r}")
+            out[key] = low in ("true", "yes", "on", "1")
+        else:
+            out[key] = value
+    return Rules.from_dict(out)
+
+
+def deal_state(seed: int, index: int, players: int = 3, rules: Rules | None = None
+               ) -> HandState:
+    """Deal ``index`` of a run: the dealer moves round the table with the index."""
+    rules = rules or Rules()
     rng = random.Random(seed * 1_000_003 + index)
-    dealer = index % 3
-    d = shuffle_and_deal(rng, 3, dealer)
-    return HandState.new(3, dealer, d.hands, d.talon, Rules())
+    dealer = index % players
+    d = shuffle_and_deal(rng, players, dealer, rules.deal)
+    return HandState.new(players, dealer, d.hands, d.talon, rules)
 
 
 def _dd_makeable(st: HandState) -> bool | None:
@@ -112,15 +143,20 @@ def _dd_makeable(st: HandState) -> bool | None:
         return None
 
 
-def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict[str, BotSums]:
+Task = tuple[int, int, tuple[str, ...], int, Rules]  # seed, deal, bots, players, rules
+
+
+def play_deal(args: Task) -> dict[str, BotSums]:
     """Play one deal under every seating; return per-bot sums for this deal."""
-    seed, index, bots = args
+    seed, index, bots, n_players, rules = args
     names = sorted(set(bots))
     res = {n: BotSums() for n in names}
-    for k, seating in enumerate(seatings(list(bots))):
-        st = deal_state(seed, index)
-        players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + seat)
-                   for seat in range(3)}
+    for k, by_pos in enumerate(seatings(list(bots))):
+        st = deal_state(seed, index, n_players, rules)
+        # the bot of each active seat (seat numbers as the table has them)
+        seating = {st.seats[pos]: by_pos[pos] for pos in range(3)}
+        players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + pos)
+                   for pos, seat in enumerate(st.seats)}
         dd_checked = False
         dd_flag: bool | None = None
         while st.phase != DONE:
@@ -148,11 +184,15 @@ def play_deal(args: tuple[int, int, tuple[str, ...]]) -> dict[str, BotSums]:
             st.apply(action)
         s = st.settle()
         r = st.result()
-        for seat in range(3):
+        for seat in st.seats:
             name = seating[seat]
             rec = res[name]
             rec.delta += s.deltas[seat]
             rec.sits += 1
+            if r.contract == GALDINS:
+                rec.galdins_sum += s.deltas[seat]
+                rec.galdins_n += 1
+                rec.galdins_lost += 1 if s.deltas[seat] < 0 else 0
             if r.declarer is None:
                 continue
             if r.declarer == seat:
@@ -208,11 +248,15 @@ def _progress(done: int, total: int, t0: float) -> None:
     sys.stderr.flush()
 
 
-def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True) -> dict:
+def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True,
+        players: int = 3, rules: Rules | None = None) -> dict:
     for b in bots:
         make_bot(b, 0)  # unknown level -> ValueError early
+    if players not in (3, 4, 5):
+        raise ValueError(f"a table has 3, 4 or 5 people, not {players}")
+    rules = rules or Rules()
     names = sorted(set(bots))
-    tasks = [(seed, i, tuple(bots)) for i in range(hands)]
+    tasks: list[Task] = [(seed, i, tuple(bots), players, rules) for i in range(hands)]
     per_deal: list[dict[str, BotSums]] = []
     t0 = time.time()
     if jobs > 1 and hands > 1:
@@ -260,6 +304,11 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
                           for c, v in sorted(decl.items())},
             "defence_points_per_hand": round(def_sum / def_n, 4) if def_n else 0.0,
             "defence_hands": def_n,
+            "galdins_hands": sum(d[n].galdins_n for d in per_deal),
+            "galdins_points_per_hand": round(sum(d[n].galdins_sum for d in per_deal)
+                                             / max(1, sum(d[n].galdins_n for d in per_deal)), 4),
+            "galdins_lost": round(sum(d[n].galdins_lost for d in per_deal)
+                                  / max(1, sum(d[n].galdins_n for d in per_deal)), 4),
             "dd_checked": dd[0],
             "dd_makeable": round(dd[1] / dd[0], 4) if dd[0] else 0.0,
             "dd_success": round(dd[2] / dd[0], 4) if dd[0] else 0.0,
@@ -279,13 +328,16 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
             m, lo, hi = _ci(diff)
             pairs.append({"a": a, "b": b, "diff": round(m, 4), "ci95": [round(lo, 4),
                                                                         round(hi, 4)]})
-    return {"hands": hands, "seed": seed, "seatings": len(seatings(list(bots))),
+    return {"hands": hands, "seed": seed, "players": players, "rules": rules.to_dict(),
+            "seatings": len(seatings(list(bots))),
             "seconds": round(time.time() - t0, 1), "bots": out_bots, "pairs": pairs}
 
 
 def report_text(rep: dict) -> str:
-    lines = [f"{rep['hands']} duplicate deals, seed {rep['seed']}, {rep['seatings']} seatings "
-             f"per deal, {rep['seconds']} s"]
+    changed = {k: v for k, v in rep["rules"].items() if v != CHOICES[k][0]}
+    rules = ", ".join(f"{k}={str(v).lower()}" for k, v in changed.items()) or "tournament"
+    lines = [f"{rep['hands']} duplicate deals, seed {rep['seed']}, {rep['players']} people, "
+             f"rules: {rules}; {rep['seatings']} seatings per deal, {rep['seconds']} s"]
     lines.append(f"{'bot':<8} {'pts/deal':>9} {'95% CI':>19}  {'decl%':>6} {'succ%':>6} "
                  f"{'def pts':>8} {'DD 61%':>7} {'ms med':>7} {'p95':>7} {'max':>8}")
     for b in rep["bots"]:
@@ -301,6 +353,10 @@ def report_text(rep: dict) -> str:
             lines.append(f"  {b['name']:<8} {c:<6} {v['games']:>6} {100 * v['rate']:>6.1f}% "
                          f"{100 * v['success']:>6.1f}% {100 * v['big_wins']:>6.1f}% "
                          f"{v['points_per_game']:>+7.3f}")
+        if b["galdins_hands"]:
+            lines.append(f"  {b['name']:<8} galdins {b['galdins_hands']:>5} hands, paid in "
+                         f"{100 * b['galdins_lost']:.1f}%, {b['galdins_points_per_hand']:+.3f} "
+                         "game points per hand")
         if b["dd_checked"]:
             lines.append(f"  {b['name']:<8} double-dummy: 61 makeable in "
                          f"{100 * b['dd_makeable']:.1f}% of {b['dd_checked']} declarer games, "

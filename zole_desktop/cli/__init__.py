@@ -60,7 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--hands", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--bots", default="normal,easy,random")
-    a.add_argument("--players", type=int, default=3, choices=[3])
+    a.add_argument("--players", type=int, default=3, choices=[3, 4, 5],
+                   help="people at the table (3 play each hand; the others sit out)")
+    a.add_argument("--rules", default="",
+                   help="table options, e.g. maza_zole=true,all_pass=galdins,"
+                   "galdins_talon=lead (names and values as in RULES.md)")
     a.add_argument("--jobs", type=int, default=1)
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=_lazy(".arena", "main"))

@@ -10,22 +10,21 @@ import argparse
 import json
 import sys
 
-from ..bots.arena import report_text, run
+from ..bots.arena import parse_rules, report_text, run
 from . import EXIT_BAD_INPUT
 
 
 def main(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in str(args.bots).split(",") if b.strip()]
-    if getattr(args, "players", 3) != 3:
-        print("arena: only 3 players are supported", file=sys.stderr)
-        return EXIT_BAD_INPUT
     if args.hands < 1:
         print("arena: --hands must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         if len(set(bots)) != len(bots) or not 1 <= len(bots) <= 3:
             raise ValueError("give 1 to 3 distinct bot levels, e.g. --bots strong,normal,easy")
-        rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True)
+        rules = parse_rules(getattr(args, "rules", None))
+        rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True,
+                  players=getattr(args, "players", 3), rules=rules)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
