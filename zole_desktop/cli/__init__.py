@@ -1,8 +1,8 @@
 """Command line: ``python -m zole_desktop [COMMAND]``; with no command, the game starts.
 
 This module holds the parser; every command is a module of this package with a
-``main(args) -> int`` (``replay``, ``solve``, ``arena``, ``bench``), loaded only when its
-command runs.  ``demo`` runs the real scenes, so its ``main`` lives in ``ui/demo.py``.
+``main(args) -> int`` (``replay``, ``solve``, ``arena``, ``bench``, ``theme``), loaded only
+when its command runs.  ``demo`` runs the real scenes, so its ``main`` lives in ``ui/demo.py``.
 Exit status 2 (:data:`EXIT_BAD_INPUT`) means the input was refused.
 """
 
@@ -73,6 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--hand", type=int, default=1)
     s.set_defaults(func=_lazy(".solve", "main"))
+
+    from .theme import add_parser as theme_parser
+
+    theme_parser(sub)
 
     d = sub.add_parser("demo", help="bots play through the real scenes, headless-friendly")
     d.add_argument("--hands", type=int, default=1)

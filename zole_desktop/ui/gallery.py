@@ -5,6 +5,12 @@ theme.toml, in the current language.
 Order: the trumps from the queen of clubs down, then clubs, spades, hearts.  Left/Right, the
 wheel, a swipe, the arrows or a thumbnail move between cards; Up/Down, Tab or the tabs switch
 the deck; Enter or "Use this deck" makes it the game's deck (saved at once); Escape goes back.
+
+The decks the player added (``themes/`` in the data folder) stand beside the game's own; one
+that cannot be used is listed with a warning sign and the reason.  "Add a deck…" (A) imports
+a folder or a .zip, "Print…" (P) writes a print-and-play PDF, "Save card…" (S) saves the card
+shown as a PNG, and "Turn the deck" (T) shows the cards one after another, slowly, turning
+each over to the next.
 """
 
 from __future__ import annotations
@@ -33,7 +39,14 @@ from .scene import (
     Action,
     Scene,
 )
-from .theme import Theme, ThemeError, available_themes, load_theme, theme_label
+from .theme import (
+    Theme,
+    ThemeError,
+    available_themes,
+    is_player_theme,
+    load_theme,
+    theme_label,
+)
 from .widgets import Button, draw_outline
 
 ORDER = pictures.GALLERY_ORDER
@@ -41,6 +54,8 @@ TRUMP_NOTE = N_("Every queen, every jack and every diamond is a trump: it beats 
                 "card.")
 PLAIN_NOTE = N_("A plain card wins a trick only in its own suit, and only when no trump "
                 "falls.")
+TURN_SECONDS = 3.5  # how long each card stays when the deck is turned
+FLIP_SECONDS = 0.35  # half a turn: the card narrows to its edge, then the next one widens
 
 
 class GalleryScene(Scene):
@@ -59,13 +74,102 @@ class GalleryScene(Scene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.use_button = Button(self._use_label, self.use, enabled=self._can_use, primary=True)
         self.back_button = Button(N_("Back (Esc)"), self.close)
-        self.buttons = [self.use_button, self.back_button]
+        self.add_button = Button(N_("Add a deck…"), self.add_deck)
+        self.print_button = Button(N_("Print…"), self.print_deck,
+                                   enabled=lambda: self.theme() is not None)
+        self.png_button = Button(N_("Save card…"), self.save_card,
+                                 enabled=lambda: self.theme() is not None)
+        self.turn_button = Button(lambda: _("Stop turning") if self.turning
+                                  else _("Turn the deck"), self.toggle_turning,
+                                  enabled=lambda: self.theme() is not None)
+        self.tool_buttons = [self.add_button, self.print_button, self.png_button,
+                             self.turn_button]
+        self.buttons = [self.use_button, self.back_button] + self.tool_buttons
+        self.turning = False
+        self.turn_t = 0.0
 
     # ------------------------------------------------------------------ state
     def enter(self) -> None:
         self.themes = available_themes() or [self.app.theme.id]
         if self.app.settings.theme in self.themes:
             self.ti = self.themes.index(self.app.settings.theme)
+
+    def deck_added(self, tid: str) -> None:
+        """A deck was imported: list it, show it (loaded afresh: it may replace one)."""
+        self.themes = available_themes() or [self.app.theme.id]
+        self.loaded.pop(tid, None)
+        self.errors.pop(tid, None)
+        if tid == self.app.settings.theme:
+            self.app.load_theme()  # the deck in use was replaced
+        if tid in self.themes:
+            self.ti = self.themes.index(tid)
+        self.ci = 0
+        th = self.theme()
+        name = th.name() if th is not None else tid
+        if th is None:
+            self.app.toast(_("Deck {name} was added, but it cannot be used: {reason}").format(
+                name=name, reason=self.errors.get(tid, "")))
+        else:
+            self.app.toast(_("Deck {name} is added: “Use this deck” to play with it.").format(
+                name=name), 8.0)
+        self.redraw()
+
+    # ------------------------------------------------------------------ tools
+    def add_deck(self) -> None:
+        from .deck_forms import AddDeckScene
+
+        self.turning = False
+        self.stack.push(AddDeckScene(self.deck_added))
+
+    def print_deck(self) -> None:
+        th = self.theme()
+        if th is None:
+            return
+        from .deck_forms import SaveScene
+
+        self.turning = False
+        self.stack.push(SaveScene("pdf", th))
+
+    def save_card(self) -> None:
+        th = self.theme()
+        if th is None:
+            return
+        from .deck_forms import SaveScene
+
+        self.turning = False
+        self.stack.push(SaveScene("png", th, self.code))
+
+    def toggle_turning(self) -> None:
+        self.turning = not self.turning and self.theme() is not None
+        self.turn_t = 0.0
+        self.redraw()
+
+    def update(self, dt: float) -> None:
+        if not self.turning:
+            return
+        before = self.turn_t
+        self.turn_t += dt
+        if before < TURN_SECONDS <= self.turn_t:
+            self.ci = (self.ci + 1) % len(ORDER)
+            self.turn_t -= TURN_SECONDS
+            self.redraw()
+
+    def busy(self) -> bool:
+        return self.turning
+
+    def animating(self) -> bool:
+        return self.turning and self.turn_width() < 1.0
+
+    def turn_width(self) -> float:
+        """How wide the card is drawn while the deck turns (1 = flat, 0 = on its edge)."""
+        if not self.turning:
+            return 1.0
+        t = self.turn_t
+        if t < FLIP_SECONDS:
+            return max(0.02, t / FLIP_SECONDS)
+        if t > TURN_SECONDS - FLIP_SECONDS:
+            return max(0.02, (TURN_SECONDS - t) / FLIP_SECONDS)
+        return 1.0
 
     @property
     def theme_id(self) -> str:
@@ -96,6 +200,8 @@ class GalleryScene(Scene):
     def select_theme(self, i: int) -> None:
         if self.themes:
             self.ti = i % len(self.themes)
+        if self.theme() is None:
+            self.turning = False
         self.redraw()
 
     def _can_use(self) -> bool:
@@ -137,6 +243,14 @@ class GalleryScene(Scene):
                 self.move(-self.ci)
             elif a.value == pygame.K_END:
                 self.move(len(ORDER) - 1 - self.ci)
+            elif a.value == pygame.K_a and not a.text.startswith("ctrl+"):
+                self.add_button.activate()
+            elif a.value == pygame.K_p and not a.text.startswith("ctrl+"):
+                self.print_button.activate()
+            elif a.value == pygame.K_s and not a.text.startswith("ctrl+"):
+                self.png_button.activate()
+            elif a.value in (pygame.K_t, pygame.K_SPACE) and not a.text.startswith("ctrl+"):
+                self.turn_button.activate()
         elif k == MOTION:
             for b in self.buttons:
                 b.hover = b.rect.collidepoint(a.pos)
@@ -227,6 +341,8 @@ class GalleryScene(Scene):
             label = theme_label(tid)
             if tid == self.app.settings.theme:
                 label = "✓ " + label
+            elif tid in self.errors:
+                label = "⚠ " + label
             gfx.blit_text(surface, label, gfx.fit_size(label, size, r.w - th // 2, on),
                           gfx.INK, rr.center, "center", bold=on)
         return max(tr.bottom, y + th) + m
@@ -272,7 +388,14 @@ class GalleryScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(pygame.Rect(area.x, area.y - 10, card.right + aw - area.x + 4,
                                          area.h + 20))
-            pictures.blit_card(surface, th, self.code, shown)
+            f = self.turn_width()
+            if f < 1.0:  # turning over: the card seen edge-on
+                img = pictures.card_image(th, self.code, shown.h)
+                w = max(1, int(img.get_width() * f))
+                thin = pygame.transform.scale(img, (w, img.get_height()))
+                surface.blit(thin, thin.get_rect(center=shown.center))
+            else:
+                pictures.blit_card(surface, th, self.code, shown)
             surface.set_clip(clip)
         # the arrows either side of the card
         self.arrow_rects = []
@@ -303,7 +426,13 @@ class GalleryScene(Scene):
         bw = (inner.w - gap) // 2
         self.use_button.rect = pygame.Rect(inner.x, inner.bottom - bh, bw, bh)
         self.back_button.rect = pygame.Rect(inner.x + bw + gap, inner.bottom - bh, bw, bh)
-        bottom = self.use_button.rect.y - pad // 2
+        th2 = max(30, int(bh * 0.8))
+        n = len(self.tool_buttons)
+        tw = (inner.w - gap * (n - 1)) // n
+        ty = self.use_button.rect.y - gap - th2
+        for i, b in enumerate(self.tool_buttons):
+            b.rect = pygame.Rect(inner.x + i * (tw + gap), ty, tw, th2)
+        bottom = ty - pad // 2
         code = self.code
         y = inner.y
         name = th.name() if th is not None else theme_label(self.theme_id)
@@ -332,6 +461,8 @@ class GalleryScene(Scene):
         lh = int(body * 1.35)
         if th is None:
             err = self.errors.get(self.theme_id, "")
+            if is_player_theme(self.theme_id):
+                err = _("This deck cannot be used: {reason}").format(reason=err)
             for line in gfx.wrap(err, body, inner.w):
                 if y + lh > bottom:
                     break

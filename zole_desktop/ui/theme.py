@@ -34,8 +34,10 @@ class ThemeError(Exception):
     """A theme that cannot be used; ``str()`` is one line naming the file."""
 
 
-def available_themes() -> list[str]:
-    """Ids of the theme folders that have a theme.toml (known ones first)."""
+def available_themes(player: bool = True) -> list[str]:
+    """Ids of the theme folders that have a theme.toml (known ones first), then the decks
+    the player added (``themes/`` in the data folder; broken ones too, so that they can be
+    listed with the reason)."""
     root = resources.themes_dir()
     try:
         found = sorted(p.name for p in root.iterdir()
@@ -43,7 +45,21 @@ def available_themes() -> list[str]:
     except OSError:
         found = []
     ordered = [t for t in KNOWN_ORDER if t in found]
-    return ordered + [t for t in found if t not in ordered]
+    ordered += [t for t in found if t not in ordered]
+    if player:
+        from .. import decks
+
+        ordered += [t for t in decks.player_theme_ids() if t not in ordered]
+    return ordered
+
+
+def is_player_theme(theme_id: str) -> bool:
+    """A deck the player added (not one of the game's own folders)."""
+    from .. import decks
+
+    return bool(decks.ID_RE.fullmatch(theme_id)) and \
+        not (resources.themes_dir() / theme_id).is_dir() and \
+        (decks.user_themes_dir() / theme_id).is_dir()
 
 
 def _read_bounded(path: Path, limit: int) -> bytes:
@@ -135,6 +151,7 @@ class Theme:
             except ValueError:
                 pass
         self._scaled: dict[tuple[int, int], dict[str, pygame.Surface]] = {}
+        self.player = False  # a deck the player added (themes/ in the data folder)
 
     @property
     def procedural(self) -> bool:
@@ -192,6 +209,8 @@ def _scale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 def load_theme(theme_id: str, root: Path | None = None) -> Theme:
     """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason."""
+    if root is None and is_player_theme(theme_id):
+        return load_player_theme(theme_id)
     root = root or resources.themes_dir()
     if not theme_id or "/" in theme_id or "\\" in theme_id or theme_id.startswith("."):
         raise ThemeError(f"{theme_id!r} is not a theme name")
@@ -212,6 +231,49 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
     return Theme(theme_id, meta, faces, back, felt)
+
+
+PLAYER_MAX_HEIGHT = 896  # a player's faces are kept at most this high (the game's own size)
+
+
+def _player_surface(role: str, img) -> pygame.Surface:
+    """A decoded player picture (Pillow RGBA) as a surface: cards no higher than the game's
+    own and with its rounded corners, the felt as it is."""
+    from PIL import Image, ImageDraw
+
+    if role != "felt":
+        w, h = img.size
+        if h > PLAYER_MAX_HEIGHT:
+            img = img.resize((max(1, round(w * PLAYER_MAX_HEIGHT / h)), PLAYER_MAX_HEIGHT),
+                             Image.Resampling.LANCZOS)
+        mask = Image.new("L", img.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle([0, 0, img.size[0] - 1, img.size[1] - 1],
+                                               radius=max(3, img.size[0] // 22), fill=255)
+        alpha = img.getchannel("A")
+        img.putalpha(Image.composite(alpha, mask, mask))
+    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA")
+
+
+def load_player_theme(theme_id: str, root: Path | None = None) -> Theme:
+    """A deck the player added, after the same checks as ``zole theme check``; raises
+    :class:`ThemeError` with the first problem (and how many more)."""
+    from .. import decks
+
+    root = root or decks.user_themes_dir()
+    if not decks.ID_RE.fullmatch(theme_id):
+        raise ThemeError(f"{theme_id!r} is not a theme name")
+    folder = root / theme_id
+    if folder.is_symlink() or not folder.is_dir():
+        raise ThemeError(f"the folder {theme_id}/ is missing")
+    try:
+        meta, faces, back, felt = decks.load_checked(folder, _player_surface)
+    except decks.DeckError as e:
+        raise ThemeError(str(e)) from None
+    except (pygame.error, MemoryError) as e:
+        raise ThemeError(f"the pictures cannot be shown ({e})") from None
+    th = Theme(theme_id, meta, faces, back, felt)
+    th.player = True
+    return th
 
 
 def procedural_theme() -> Theme:
@@ -289,6 +351,10 @@ def theme_label(theme_id: str, root: Path | None = None) -> str:
     """The theme's name in the current language, read from theme.toml alone.  Called when
     a label is drawn, so that it follows a language switch; the file is parsed again only
     when it changes."""
+    if root is None and is_player_theme(theme_id):
+        from .. import decks
+
+        root = decks.user_themes_dir()
     root = root or resources.themes_dir()
     try:
         path = resources.within(root, theme_id) / "theme.toml"
@@ -299,6 +365,6 @@ def theme_label(theme_id: str, root: Path | None = None) -> str:
             data = _read_bounded(path, MAX_TOML_BYTES)
             got = (stamp, _parse_toml(data).get("name"))
             _label_cache[path] = got
-        return _tri(got[1], language()) or theme_id
+        return storage.clean_text(_tri(got[1], language()), 60) or theme_id
     except (OSError, ThemeError, ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return theme_id

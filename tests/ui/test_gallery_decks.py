@@ -1,0 +1,154 @@
+"""The gallery with player-made decks: add one (and refuse a hostile one), list a broken one
+with the reason, play with an added deck, print it, save a card, and turn the deck."""
+
+from __future__ import annotations
+
+import zipfile
+
+import pygame
+import pytest
+
+from zole_desktop import decks
+from zole_desktop.ui import pictures
+from zole_desktop.ui.app import STEP
+from zole_desktop.ui.deck_forms import AddDeckScene, SaveScene
+from zole_desktop.ui.gallery import FLIP_SECONDS, TURN_SECONDS, GalleryScene
+from zole_desktop.ui.scene import CLICK, TEXT, Action
+
+
+@pytest.fixture
+def template(tmp_path):
+    d = tmp_path / "src" / "my-deck"
+    decks.write_template(d)
+    return d
+
+
+def _click(app, button) -> None:
+    app.post_action(Action(CLICK, pos=button.rect.center))
+    app.step()
+
+
+def _gallery(app) -> GalleryScene:
+    g = GalleryScene()
+    app.stack.push(g)
+    app.step()
+    return g
+
+
+def _add(app, g, path) -> AddDeckScene:
+    _click(app, g.add_button)
+    form = app.stack.top
+    assert isinstance(form, AddDeckScene)
+    app.post_action(Action(TEXT, text=str(path)))
+    app.step()
+    _click(app, form.footer[0])
+    return form
+
+
+def test_add_a_deck_and_play_with_it(make_app, template, data_dir):
+    app = make_app()
+    g = _gallery(app)
+    _add(app, g, template)
+    assert app.stack.top is g
+    assert g.theme_id == "my-deck" and g.theme() is not None
+    assert "My deck" in app.toast_text
+    assert (data_dir / "themes" / "my-deck" / "QC.png").is_file()
+    _click(app, g.use_button)
+    assert app.settings.theme == "my-deck"
+    th = app.theme
+    assert th.id == "my-deck" and th.player and len(th.faces) == 26
+    # the faces are drawn: the gallery's big card shows the template's queen of clubs
+    shot = app.screen.copy()
+    r = g.card_rect
+    face = pictures.card_image(th, "QC", r.h)
+    for x, y in ((r.w // 2, r.h // 8), (r.w // 2, r.h // 2), (r.w // 4, r.h // 2)):
+        got, want = shot.get_at((r.x + x, r.y + y)), face.get_at((x, y))
+        assert all(abs(a - b) <= 4 for a, b in zip(got[:3], want[:3], strict=True))
+    # the table's cards come from the same images, scaled, with rounded corners
+    img = pictures.card_image(th, "QC", 200)
+    assert img.get_size() == (round(200 * pictures.ASPECT), 200)
+    assert all(abs(a - b) < 8 for a, b in zip(img.get_at((img.get_width() // 2, 20))[:3],
+                                                (250, 248, 242), strict=True))
+    assert img.get_at((0, 0)).a == 0  # the corners are rounded
+
+
+def test_a_hostile_zip_is_refused_in_the_form(make_app, template, tmp_path, data_dir):
+    z = tmp_path / "evil.zip"
+    with zipfile.ZipFile(z, "w") as zf:
+        for p in template.iterdir():
+            zf.writestr(p.name, p.read_bytes())
+        zf.writestr("../../evil.png", b"x")
+    app = make_app()
+    g = _gallery(app)
+    form = _add(app, g, z)
+    assert app.stack.top is form
+    assert form.problems == ["This deck cannot be added:",
+                             "../../evil.png: a path that leaves the deck folder (refused)"]
+    assert not (data_dir / "themes").exists() or not any((data_dir / "themes").iterdir())
+    assert not (tmp_path.parent / "evil.png").exists()
+
+
+def test_a_broken_deck_is_listed_with_the_reason_and_never_stops_the_game(make_app, template,
+                                                                          data_dir):
+    broken = data_dir / "themes" / "broken"
+    decks.write_template(broken)
+    (broken / "KH.png").unlink()
+    app = make_app(theme="broken")
+    assert app.theme.id == "classic"  # the table falls back, with one line
+    assert "broken" in app.toast_text and "KH.png" in app.toast_text
+    g = _gallery(app)
+    assert "broken" in g.themes
+    g.select_theme(g.themes.index("broken"))
+    app.step()
+    assert g.theme() is None
+    assert "KH.png" in g.errors["broken"]
+    assert not g.use_button.enabled and not g.print_button.enabled
+
+
+def test_print_and_save_a_card(make_app, tmp_path, data_dir, monkeypatch):
+    monkeypatch.setattr(SaveScene, "folders", {})
+    app = make_app()
+    g = _gallery(app)
+    g.move(3)
+    _click(app, g.png_button)
+    form = app.stack.top
+    assert isinstance(form, SaveScene) and form.path == str(data_dir / "cards")
+    _click(app, form.footer[0])
+    out = data_dir / "cards" / f"zole-classic-{g.code}.png"
+    assert app.stack.top is g and str(out) in app.toast_text
+    assert pygame.image.load(out).get_size() == (640, 896)
+    # print, into a folder typed by the player
+    _click(app, g.print_button)
+    form = app.stack.top
+    form.path = ""
+    app.post_action(Action(TEXT, text=str(tmp_path / "prints")))
+    _click(app, form.footer[0])
+    for _ in range(2000):  # the PDF is written on a worker; the loop polls it
+        if app.stack.top is g:
+            break
+        if form.job is not None:
+            form.job.join(0.5)
+        app.step()
+    pdf = tmp_path / "prints" / f"zole-classic-{SaveScene.paper}.pdf"
+    assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF-")
+    assert str(pdf) in app.toast_text
+
+
+def test_turning_the_deck(make_app):
+    app = make_app()
+    g = _gallery(app)
+    _click(app, g.turn_button)
+    assert g.turning and g.busy()
+    assert 0 < g.turn_width() < 1 and g.animating()  # the first card turns up
+    widths = []
+    t = 0.0
+    while t < TURN_SECONDS * 2 + STEP / 2:
+        g.update(STEP)
+        t += STEP
+        widths.append(g.turn_width())
+    assert g.ci == 2  # two cards on, slowly: one each TURN_SECONDS
+    flat = sum(1 for w in widths if w == 1.0) * STEP
+    assert flat > 2 * (TURN_SECONDS - 2 * FLIP_SECONDS) - 0.1
+    assert min(widths) < 0.2  # each turn passes edge-on
+    _click(app, g.turn_button)
+    assert not g.turning and not g.busy()
