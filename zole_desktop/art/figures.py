@@ -1,8 +1,9 @@
 """Half-figure character illustrations for the Rainis decks, from Pillow primitives.
 
-A character is a :class:`Look` (skin, hair, costume, headwear, expression, props, scene). The
-panel uses a local frame where u runs 0..1 across the panel and v runs down in the same unit,
-so circles stay round; ``pv`` is the panel height in that unit (about 1.15).
+A character is a :class:`Look` (skin, hair, costume, headwear, props, scene) with a
+:class:`~zole_desktop.art.faces.Face` of their own and a build (shoulders, head size and
+carriage). The panel uses a local frame where u runs 0..1 across the panel and v runs down
+in the same unit, so circles stay round; ``pv`` is the panel height in that unit (about 1.15).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from .common import INK, Painter, bezier, hexc, mix, vgradient
+from .faces import Face, draw_face, draw_head, mouth_y
 
 OW = 0.007  # outline width
 WHITE = (250, 249, 244)
@@ -32,10 +34,9 @@ class Look:
     hair: str = "#6B4A2B"
     hair_style: str = "short"  # short, long, braid, bald, none, curly
     eyes: str = "#3F5F8A"
-    expression: str = "calm"  # calm, smile, proud, sneer, stern, gentle, sad
     old: bool = False
     female: bool = False
-    beard: str = ""  # "", full, moustache, long_moustache, stubble
+    beard: str = ""  # "", full, long, short, goatee, moustache, long_moustache, stubble
     beard_color: str = ""
     style: str = "shirt"
     c1: str = "#F3EEE2"  # main garment
@@ -47,6 +48,11 @@ class Look:
     seed: int = 1
     pale: bool = False
     belt: bool = True
+    face: Face = Face()
+    build: float = 1.0  # shoulder width
+    head_scale: float = 1.0
+    head_dv: float = 0.0  # head lower (+) for a stoop or a child, higher (-) for a proud neck
+    neck: float = 1.0  # neck width
 
 
 # --- scenes ---------------------------------------------------------------------------------
@@ -125,15 +131,21 @@ def scene(p: Painter, name: str, pv: float, seed: int) -> None:
         stars(26, "#F3EEE2")
         crescent(0.8, 0.2, 0.11, "#F4E3A1", "#141A3A")
     elif name == "crowd":
-        grad("#7A4A3A", "#2A2228")
-        for row, (v, col) in enumerate(((0.62, "#4A3A40"), (0.78, "#2A2228"))):
+        # a torch-lit sky over a dark crowd with spears: the traitor stands out against it
+        grad("#E7A04E", "#8A3A22", 0, 0.75)
+        grad("#8A3A22", "#3A1A16", 0.75, pv)
+        for u in (0.1, 0.9):
+            p.line([(u, 0.34), (u + 0.01, 0.7)], fill=hexc("#2A1A14"), w=0.014)
+            p.poly([(u - 0.03, 0.34), (u, 0.22), (u + 0.03, 0.34)], fill=hexc("#F4C04A"))
+            p.poly([(u - 0.015, 0.34), (u, 0.28), (u + 0.015, 0.34)], fill=hexc("#FFF0B0"))
+        for row, (v, col) in enumerate(((0.6, "#4A241E"), (0.76, "#2A1614"))):
             for k in range(9):
                 u = k / 8 + (0.06 if row else 0) + rnd.uniform(-0.02, 0.02)
                 p.ell(u, v, 0.045, fill=hexc(col))
                 p.ell(u, v + 0.12, 0.09, 0.08, fill=hexc(col))
-        for u in (0.12, 0.3, 0.86):
-            p.line([(u, 0.3), (u + 0.02, 0.8)], fill=hexc("#141216"), w=0.008)
-            p.poly([(u - 0.012, 0.31), (u, 0.25), (u + 0.012, 0.31)], fill=hexc("#8C8681"))
+        for u in (0.2, 0.32, 0.72, 0.84):
+            p.line([(u, 0.44), (u + 0.02, 0.8)], fill=hexc("#2A1614"), w=0.008)
+            p.poly([(u - 0.012, 0.45), (u, 0.39), (u + 0.012, 0.45)], fill=hexc("#8C8681"))
     elif name == "river":
         grad("#BFD9EA", "#EAF1EC", 0, 0.55)
         hills(0.5, "#5E8C4E", 0.02)
@@ -330,11 +342,12 @@ def _figure(p: Painter, look: Look, pv: float) -> None:
     c1, c2, c3 = hexc(look.c1), hexc(look.c2), hexc(look.c3)
     cu, cv = HEAD
     rx, ry = HR
+    base, p = p, head_painter(p, look)
 
     back_props = [pr for pr in look.props if pr in BACK_PROPS]
     front_props = [pr for pr in look.props if pr not in BACK_PROPS]
     for pr in back_props:
-        PROPS[pr](p, look, pv)
+        PROPS[pr](base, look, pv)
 
     # headwear parts that hang behind (veils, cloaks, hoods, nemes)
     if look.headwear in ("hood",):
@@ -360,14 +373,18 @@ def _figure(p: Painter, look: Look, pv: float) -> None:
                 (cu + rx * 1.15, cv - 0.04)], fill=hair, outline=INK, w=OW)
         p.ell(cu, cv - 0.02, rx * 1.2, ry * 1.15, fill=hair, outline=INK, w=OW)
 
-    _body(p, look, pv, skin, c1, c2, c3)
+    _body(base, look, pv, skin, c1, c2, c3)
 
-    # neck
-    p.poly([(cu - 0.045, cv + 0.08), (cu + 0.045, cv + 0.08), (cu + 0.05, cv + 0.2),
-            (cu - 0.05, cv + 0.2)], fill=skin, outline=INK, w=OW)
-    p.poly([(cu - 0.045, cv + 0.1), (cu + 0.045, cv + 0.1), (cu + 0.045, cv + 0.13),
-            (cu - 0.045, cv + 0.15)], fill=mix(skin, INK, 0.15))
-    _neckwear(p, look, pv, skin, c1, c2, c3)
+    # neck, from under the chin (wherever the head sits) down into the collar
+    s = look.head_scale * HEAD_SCALE
+    nw = 0.045 * look.neck * s
+    top = cv + look.head_dv + 0.06 * s
+    base.poly([(cu - nw, top), (cu + nw, top), (cu + nw * 1.1, 0.64), (cu - nw * 1.1, 0.64)],
+              fill=skin, outline=INK, w=OW)
+    chin = cv + look.head_dv + (0.1 + 0.03 * (look.face.chin - 1)) * s
+    base.poly([(cu - nw, chin), (cu + nw, chin), (cu + nw, chin + 0.03),
+               (cu - nw, chin + 0.05)], fill=mix(skin, INK, 0.15))
+    _neckwear(base, look, pv, skin, c1, c2, c3)
 
     # head
     if look.hair_style == "curly":
@@ -375,28 +392,37 @@ def _figure(p: Painter, look: Look, pv: float) -> None:
             a = math.pi * (0.9 + 1.2 * k / 8)
             p.ell(cu + rx * 1.0 * math.cos(a), cv - 0.01 + ry * 0.95 * math.sin(a), 0.04,
                   fill=hair, outline=INK, w=OW)
-    p.ell(cu - rx * 0.98, cv + 0.01, 0.022, 0.032, fill=skin, outline=INK, w=OW)
-    p.ell(cu + rx * 0.98, cv + 0.01, 0.022, 0.032, fill=skin, outline=INK, w=OW)
-    face = []
-    for i in range(60):
-        t = 2 * math.pi * i / 60
-        st = math.sin(t)
-        narrow = 1 - 0.2 * max(0.0, st) ** 2
-        face.append((cu + rx * math.cos(t) * narrow, cv - 0.005 + ry * st * (1.02 if st > 0
-                                                                             else 0.95)))
-    p.poly(face, fill=skin, outline=INK, w=OW)
-    _face(p, look, skin, hair)
+    draw_head(p, look.face, cu, cv, rx, ry, skin, outline_w=OW)
+    if "stubble" in look.beard.split("+"):  # under the features, not over them
+        col = hexc(look.beard_color) if look.beard_color else hair
+        f = look.face
+        p.chord(cu, cv + 0.02, rx * 0.92 * f.width, ry * 0.95 * f.chin, 20, 160,
+                fill=mix(skin, col, 0.16))
+    draw_face(p, look.face, cu, cv, rx, ry, skin, hair=hair if look.hair_style != "bald" else
+              hexc("#C8C2B8"), eye_color=look.eyes, female=look.female, pale=look.pale)
     _hair_front(p, look, hair)
     _beard(p, look, skin, hair)
     _headwear(p, look, c1, c2, c3, hair)
 
     for pr in front_props:
-        PROPS[pr](p, look, pv)
+        PROPS[pr](base, look, pv)
+
+
+HEAD_SCALE = 1.08  # heads a little larger than life, so that faces read at table size
+
+
+def head_painter(p: Painter, look: Look) -> Painter:
+    """A painter in which the standard head at ``HEAD`` comes out scaled by the look's head
+    size around its centre and moved down by ``head_dv``."""
+    s = look.head_scale * HEAD_SCALE
+    cu, cv = HEAD
+    return Painter(p.img, p.x0 + p.sx * (cu - cu * s), p.y0 + p.sy * (cv + look.head_dv - cv * s),
+                   p.sx * s, p.sy * s)
 
 
 def _body(p: Painter, look: Look, pv, skin, c1, c2, c3) -> None:
     cu = HEAD[0]
-    sh = 0.33 if look.female else 0.38  # shoulder half width
+    sh = (0.33 if look.female else 0.38) * look.build  # shoulder half width
     top = 0.6
     bottom = pv + 0.02
     body = [(cu - sh - 0.06, bottom), (cu - sh - 0.02, top + 0.14)]
@@ -405,9 +431,14 @@ def _body(p: Painter, look: Look, pv, skin, c1, c2, c3) -> None:
     body += [(cu + sh + 0.06, bottom)]
     st = look.style
     if st == "cloak":
-        p.poly([(cu - 0.5, bottom), (cu - 0.44, top + 0.1), (cu - 0.2, top - 0.04),
-                (cu + 0.2, top - 0.04), (cu + 0.44, top + 0.1), (cu + 0.5, bottom)], fill=c1,
-               outline=INK, w=OW)
+        # a high, stiff collar framing the face
+        for s in (-1, 1):
+            p.poly([(cu + s * 0.06, top + 0.02), (cu + s * 0.3, HEAD[1] - 0.02),
+                    (cu + s * 0.26, top + 0.12)], fill=c2, outline=INK, w=OW)
+        b = look.build
+        p.poly([(cu - 0.5 * b, bottom), (cu - 0.44 * b, top + 0.1), (cu - 0.2, top - 0.04),
+                (cu + 0.2, top - 0.04), (cu + 0.44 * b, top + 0.1), (cu + 0.5 * b, bottom)],
+               fill=c1, outline=INK, w=OW)
         p.poly([(cu - 0.13, top), (cu + 0.13, top), (cu + 0.18, bottom), (cu - 0.18, bottom)],
                fill=c2, outline=INK, w=OW)
         for k in range(4):
@@ -535,85 +566,24 @@ def _neckwear(p: Painter, look: Look, pv, skin, c1, c2, c3) -> None:
             p.line([(cu - 0.08, 0.595), (cu, 0.665), (cu + 0.08, 0.595)], fill=c2, w=0.012)
 
 
-def _face(p: Painter, look: Look, skin, hair) -> None:
-    cu, cv = HEAD
-    ex, ey = 0.042, cv + 0.005
-    ink = INK
-    brow = mix(hair, INK, 0.4) if look.hair_style != "bald" else hexc("#C8C2B8")
-    expr = look.expression
-    # eyes
-    for s in (-1, 1):
-        x = cu + s * ex
-        if look.old and expr in ("calm", "gentle", "smile"):
-            p.arc(x, ey, 0.02, 0.012, 200, 340, ink, 0.006)
-            continue
-        p.ell(x, ey, 0.021, 0.012, fill=WHITE, outline=ink, w=0.004)
-        p.ell(x + 0.002, ey, 0.0095, fill=hexc(look.eyes))
-        p.ell(x + 0.002, ey, 0.0045, fill=ink)
-        p.ell(x + 0.006, ey - 0.004, 0.0025, fill=WHITE)
-        if look.female:
-            p.arc(x, ey + 0.002, 0.023, 0.015, 195, 345, ink, 0.007)
-    # brows
-    for s in (-1, 1):
-        x = cu + s * ex
-        if expr == "stern" or (expr == "sneer" and s < 0):
-            pts = [(x - s * 0.008 - 0.0, ey - 0.022), (x + s * 0.026, ey - 0.036)]
-            pts = [(x - 0.022 * s * -1, ey - 0.03), (x - 0.006 * s, ey - 0.02)]
-            pts = [(x + s * 0.024, ey - 0.036), (x - s * 0.018, ey - 0.022)]
-        elif expr == "sneer":
-            pts = [(x - s * 0.018, ey - 0.04), (x + s * 0.024, ey - 0.03)]
-        elif expr in ("sad", "gentle"):
-            pts = [(x - s * 0.02, ey - 0.034), (x + s * 0.022, ey - 0.028)]
-        else:
-            pts = [(x - s * 0.02, ey - 0.028), (x, ey - 0.034), (x + s * 0.024, ey - 0.029)]
-        p.line(pts, fill=brow, w=0.011 if not look.female else 0.007)
-    # nose
-    p.line([(cu + 0.004, ey + 0.005), (cu - 0.006, ey + 0.05), (cu + 0.012, ey + 0.056)],
-           fill=mix(skin, INK, 0.5), w=0.006)
-    # cheeks
-    if not look.pale:
-        for s in (-1, 1):
-            p.ell(cu + s * 0.058, ey + 0.05, 0.02, 0.012, fill=mix(skin, hexc("#E0787A"), 0.35))
-    # mouth
-    my = ey + 0.085
-    lip = hexc("#B5403E") if look.female else mix(skin, hexc("#8C3A30"), 0.55)
-    if look.pale:
-        lip = mix(lip, (120, 110, 120), 0.6)
-    if expr == "smile":
-        p.chord(cu, my - 0.012, 0.032, 0.022, 10, 170, fill=lip, outline=INK, w=0.004)
-    elif expr == "sneer":
-        p.line([(cu - 0.032, my + 0.006), (cu, my), (cu + 0.034, my - 0.014)], fill=INK,
-               w=0.007)
-        p.line([(cu + 0.034, my - 0.014), (cu + 0.04, my - 0.02)], fill=INK, w=0.005)
-        p.line([(cu + 0.05, ey + 0.04), (cu + 0.036, ey + 0.07)], fill=mix(skin, INK, 0.4),
-               w=0.005)
-    elif expr == "stern":
-        p.line([(cu - 0.028, my + 0.002), (cu + 0.028, my + 0.002)], fill=mix(lip, INK, 0.4),
-               w=0.008)
-    elif expr == "sad":
-        p.arc(cu, my + 0.012, 0.026, 0.012, 200, 340, mix(lip, INK, 0.3), 0.008)
-    else:  # calm, proud, gentle: a soft closed smile
-        if look.female:
-            p.poly([(cu - 0.026, my), (cu - 0.01, my - 0.008), (cu, my - 0.004),
-                    (cu + 0.01, my - 0.008), (cu + 0.026, my), (cu, my + 0.012)], fill=lip)
-        else:
-            p.arc(cu, my - 0.01, 0.028, 0.014, 30, 150, mix(lip, INK, 0.35), 0.008)
-    if look.old:
-        for s in (-1, 1):
-            p.arc(cu + s * 0.055, my - 0.02, 0.02, 0.04, 90 - 60 * s, 90 + 60 * s if s < 0 else
-                  150, mix(skin, INK, 0.35), 0.004)
-        p.line([(cu - 0.03, cv - 0.075), (cu + 0.03, cv - 0.075)], fill=mix(skin, INK, 0.3),
-               w=0.004)
-        p.line([(cu - 0.025, cv - 0.06), (cu + 0.025, cv - 0.06)], fill=mix(skin, INK, 0.3),
-               w=0.004)
-
-
 def _hair_front(p: Painter, look: Look, hair) -> None:
     cu, cv = HEAD
     rx, ry = HR
     hs = look.hair_style
     hw = look.headwear
     if hs in ("none",):
+        return
+    if hs == "peak":  # slicked back, a widow's peak
+        for s in (-1, 1):  # temples down to the ears
+            p.poly([(cu + s * rx * 1.04, cv - 0.05), (cu + s * rx * 1.06, cv + 0.01),
+                    (cu + s * rx * 0.92, cv - 0.0), (cu + s * rx * 0.9, cv - 0.05)],
+                   fill=hair, outline=INK, w=0.004)
+        p.chord(cu, cv - 0.01, rx * 1.06, ry * 1.04, 185, 355, fill=hair, outline=INK, w=OW)
+        p.poly([(cu - rx * 0.8, cv - ry * 0.55), (cu, cv - ry * 0.42), (cu + rx * 0.8,
+                cv - ry * 0.55), (cu, cv - ry * 0.95)], fill=hair)
+        for k in (-1, 1):
+            p.line([(cu + k * rx * 0.3, cv - ry * 0.85), (cu + k * rx * 0.85, cv - ry * 0.4)],
+                   fill=mix(hair, WHITE, 0.35), w=0.004)
         return
     if hs == "bald":
         for s in (-1, 1):
@@ -657,31 +627,52 @@ def _hair_front(p: Painter, look: Look, hair) -> None:
 
 
 def _beard(p: Painter, look: Look, skin, hair) -> None:
-    cu, cv = HEAD
-    rx, ry = HR
-    b = look.beard
     col = hexc(look.beard_color) if look.beard_color else hair
-    if not b:
-        return
-    my = cv + 0.09
-    if b == "full":
-        pts = [(cu - rx * 0.98, cv + 0.02)]
-        pts += bezier((cu - rx * 0.95, cv + 0.05), (cu - rx * 0.7, cv + ry * 1.7), (cu, cv + ry
-                                                                                    * 1.65), 8)
-        pts += bezier((cu, cv + ry * 1.65), (cu + rx * 0.7, cv + ry * 1.7), (cu + rx * 0.95,
-                                                                            cv + 0.05), 8)
-        pts += [(cu + rx * 0.98, cv + 0.02), (cu + rx * 0.6, cv + 0.07), (cu + 0.03, my - 0.01),
-                (cu - 0.03, my - 0.01), (cu - rx * 0.6, cv + 0.07)]
-        p.poly(pts, fill=col, outline=INK, w=0.005)
-        p.ell(cu, my + 0.006, 0.02, 0.009, fill=mix(col, INK, 0.45))
-    if b in ("full", "moustache", "long_moustache"):
-        ext = 0.075 if b == "long_moustache" else 0.045
+    if look.beard:
+        draw_beard(p, look.beard, look.face, *HEAD, *HR, col, skin)
+
+
+def draw_beard(p: Painter, kind: str, face: Face, cu, cv, rx, ry, col, skin) -> None:
+    """A beard or moustache fitted to ``face``: full, long, short, goatee, forked, moustache,
+    long_moustache, stubble (combine with ``+``, e.g. ``goatee+moustache``)."""
+    k = rx / 0.105
+
+    def H(x, y):
+        return (cu + x * rx * face.width, cv + y * ry)
+
+    my = mouth_y(face)
+    ch = face.chin
+    ow = 0.005 * k
+    dark = mix(col, INK, 0.35)
+    kinds = kind.split("+")
+    for b in kinds:
+        if b in ("full", "long", "short", "forked"):
+            depth = {"full": 1.65, "long": 2.35, "short": 1.2, "forked": 2.0}[b] * ch
+            pts = [H(-0.98, 0.1)]
+            if b == "forked":
+                pts += [H(-0.9, 0.6), H(-0.5, depth * 0.8), H(-0.22, depth), H(0.0, depth * 0.78),
+                        H(0.22, depth), H(0.5, depth * 0.8), H(0.9, 0.6)]
+            else:
+                pts += bezier(H(-0.95, 0.4), H(-0.75 * face.jaw, depth + 0.05), H(0.0, depth), 8)
+                pts += bezier(H(0.0, depth), H(0.75 * face.jaw, depth + 0.05), H(0.95, 0.4), 8)
+            pts += [H(0.98, 0.1), H(0.6, my - 0.12), H(0.3, my + 0.05), H(0.0, my + 0.14),
+                    H(-0.3, my + 0.05), H(-0.6, my - 0.12)]
+            p.poly(pts, fill=col, outline=INK, w=ow)
+            if b in ("long", "forked"):
+                for j in (-1, 0, 1):
+                    p.line([H(0.3 * j, my + 0.4), H(0.25 * j, depth - 0.25)], fill=dark,
+                           w=0.004 * k)
+        elif b == "goatee":
+            p.poly([H(-0.3, my + 0.1), H(0.3, my + 0.1), H(0.12, ch + 0.3), H(0.0, ch + 0.62),
+                    H(-0.12, ch + 0.3)], fill=col, outline=INK, w=ow)
+    if any(b in ("full", "long", "short", "forked", "goatee", "moustache", "long_moustache")
+           for b in kinds):
+        long = "long_moustache" in kinds
+        ext = 0.72 if long else 0.45
+        drop = 0.3 if long else 0.08
         for s in (-1, 1):
-            p.poly([(cu, my - 0.018), (cu + s * 0.03, my - 0.02), (cu + s * ext, my + 0.01 +
-                    (0.03 if b == "long_moustache" else 0)), (cu + s * 0.02, my - 0.002)],
-                   fill=col, outline=INK, w=0.003)
-    if b == "stubble":
-        p.chord(cu, cv + 0.02, rx * 0.92, ry * 0.95, 20, 160, fill=mix(skin, col, 0.2))
+            p.poly([H(0.0, my - 0.18), H(s * 0.28, my - 0.2), H(s * ext, my + drop),
+                    H(s * 0.18, my - 0.07)], fill=col, outline=INK, w=0.003 * k)
 
 
 def _headwear(p: Painter, look: Look, c1, c2, c3, hair) -> None:
@@ -867,15 +858,21 @@ def prop_oar(p, look, pv):
     _hand(p, look, 0.775, 0.86, sleeve_from=(0.62, pv + 0.05))
 
 
+def face_point(look: Look, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) of the face, in head radii, lands in the figure's frame."""
+    k = look.head_scale * HEAD_SCALE
+    return (HEAD[0] + x * HR[0] * k * look.face.width, HEAD[1] + look.head_dv + y * HR[1] * k)
+
+
 def prop_pipe(p, look, pv):
-    a, b = (0.52, 0.52), (0.74, 0.95)
+    a, b = face_point(look, 0.08, mouth_y(look.face) + 0.02), (0.74, 0.95)
     p.line([a, b], fill=INK, w=0.034)
     p.line([a, b], fill=hexc("#C89A5E"), w=0.024)
     for k in range(4):
         t = 0.35 + k * 0.13
         p.ell(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, 0.006, fill=INK)
-    _hand(p, look, 0.6, 0.68, sleeve_from=(0.32, pv + 0.05), r=0.03)
-    _hand(p, look, 0.7, 0.86, sleeve_from=(0.75, pv + 0.05), r=0.03)
+    _hand(p, look, 0.6, 0.72, sleeve_from=(0.32, pv + 0.05), r=0.03)
+    _hand(p, look, 0.7, 0.88, sleeve_from=(0.75, pv + 0.05), r=0.03)
 
 
 def _rose(p, u, v, r, col=None):
@@ -981,11 +978,11 @@ def prop_banner(p, look, pv):
     p.line([(0.84, 0.180), (0.82, pv)], fill=WOOD, w=0.02)
     p.ell(0.84, 0.03, 0.018, fill=GOLD, outline=INK, w=0.004)
     car = hexc("#9E3039")
-    wave = [(0.84, 0.220)] + bezier((0.84, 0.220), (0.7, 0.190), (0.56, 0.240), 10)
-    lower = bezier((0.56, 0.500), (0.7, 0.450), (0.84, 0.480), 10)
+    wave = [(0.84, 0.220)] + bezier((0.84, 0.220), (0.74, 0.190), (0.66, 0.240), 10)
+    lower = bezier((0.66, 0.500), (0.74, 0.450), (0.84, 0.480), 10)
     p.poly(wave + lower, fill=car, outline=INK, w=OW)
-    mid1 = bezier((0.84, 0.324), (0.7, 0.290), (0.56, 0.344), 10)
-    mid2 = bezier((0.56, 0.396), (0.7, 0.350), (0.84, 0.376), 10)
+    mid1 = bezier((0.84, 0.324), (0.74, 0.290), (0.66, 0.344), 10)
+    mid2 = bezier((0.66, 0.396), (0.74, 0.350), (0.84, 0.376), 10)
     p.poly(mid1 + mid2, fill=WHITE)
     _hand(p, look, 0.825, 0.85, sleeve_from=(0.66, pv + 0.05))
 

@@ -4,6 +4,7 @@ court cards. Names, plays and descriptions live here too (they go into ``theme.t
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +22,7 @@ from .common import (
     mix,
     text_center,
 )
+from .faces import Face
 from .figures import Look, draw_character
 from .signs import draw_sign
 
@@ -84,7 +86,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "Jauns varonis ar lāča ausīm, kas cīnās par savas tautas brīvību.",
             "A young hero with a bear's ears who fights for his people's freedom.",
             "Юный герой с медвежьими ушами, борец за свободу своего народа."),
-            Look(hair="#8A5A2B", eyes="#3F6F9A", expression="proud", style="fur",
+            Look(hair="#8A5A2B", eyes="#3F6F9A", style="fur",
                  c1="#7A2E22", c2="#A5232B", c3="#6A4A2E", headwear="bear_cap",
                  props=["sword"], scene="fire", seed=11)),
         "QC": ("SPĪDOLA", _tri("Spīdola", "Spīdola", "Спидола"), _tri(
@@ -92,20 +94,20 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A proud, beautiful sorceress in red, black and gold, a witch of the moonlight.",
             "Гордая прекрасная колдунья в красном, чёрном и золотом, ведьма лунного света."),
             Look(skin="#F3D2B6", hair="#1A1416", hair_style="long", eyes="#2F6B3B",
-                 expression="proud", female=True, style="gown", c1="#B3262E", c2="#1E1B18",
+                 female=True, style="gown", c1="#B3262E", c2="#1E1B18",
                  c3="#C9A227", headwear="circlet", scene="moon", seed=12)),
         "JC": ("KANGARS", _tri("Kangars", "Kangars", "Кангар"), _tri(
             "Nodevējs virsaitis ar ņirdzīgu, greizu seju tumšā apmetnī.",
             "The traitor chieftain with a sneering, twisted face in a dark cloak.",
             "Вождь-предатель с кривой презрительной усмешкой, в тёмном плаще."),
-            Look(skin="#D9B08C", hair="#4A4038", eyes="#5B4636", expression="sneer",
-                 beard="full", beard_color="#5A5048", style="cloak", c1="#3A3446", c2="#5E3A4A",
-                 c3="#8A6A3B", headwear="hood", scene="crowd", seed=13)),
+            Look(skin="#E6C29C", hair="#2A2422", hair_style="peak", eyes="#6B5A2E",
+                 style="cloak", c1="#262A30", c2="#7A2030", c3="#C9A227", scene="crowd",
+                 seed=13)),
         "KS": ("ULDIS", _tri("Uldis", "Uldis", "Улдис"), _tri(
             "Jauns laivinieks no Daugavas otra krasta ar airi rokā.",
             "A young boatman from across the Daugava, oar in hand.",
             "Молодой лодочник с того берега Даугавы, с веслом в руке."),
-            Look(hair="#C9A24A", eyes="#3F6F9A", expression="smile", style="shirt",
+            Look(hair="#C9A24A", eyes="#3F6F9A", style="shirt",
                  c1="#F3EEE2", c2="#A5232B", c3="#2F6B3B", props=["oar"], scene="river",
                  seed=14)),
         "QS": ("BAIBA", _tri("Baiba", "Baiba", "Байба"), _tri(
@@ -113,20 +115,20 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A gentle orphan girl in white linen with a maiden's wreath and a braid.",
             "Кроткая сирота в белом льне, с девичьим венком и косой."),
             Look(skin="#F6D8BE", hair="#D8B36A", hair_style="braid", eyes="#4F7FA8",
-                 expression="gentle", female=True, style="gown", c1="#FAF8F0", c2="#A5232B",
+                 female=True, style="gown", c1="#FAF8F0", c2="#A5232B",
                  c3="#E9E1CC", headwear="wreath", scene="fir_river", seed=15)),
         "JS": ("GATIŅŠ", _tri("Gatiņš", "Gatiņš", "Гатиньш"), _tri(
             "Ganu puisēns, kas spēlē koka stabuli.",
             "A shepherd boy playing a wooden pipe.",
             "Мальчик-пастушок, играющий на деревянной дудочке."),
-            Look(hair="#E0C070", hair_style="curly", eyes="#4F7FA8", expression="calm",
-                 style="tunic", c1="#B9A47E", c2="#A5232B", c3="#2F6B3B", props=["pipe"],
+            Look(hair="#E0C070", hair_style="curly", eyes="#4F7FA8", style="tunic", c1="#B9A47E",
+                 c2="#A5232B", c3="#2F6B3B", props=["pipe"],
                  scene="meadow", seed=16)),
         "KH": ("VIKTORS HEILS", _tri("Viktors Heils", "Viktors Heils", "Виктор Хейль"), _tri(
             "Turaidas pils dārznieks ar priekšautu, rozēm un dārza nazi.",
             "The gardener of Turaida castle with an apron, roses and a pruning knife.",
             "Садовник Турайдского замка в фартуке, с розами и садовым ножом."),
-            Look(hair="#7A5A3A", eyes="#5B4636", expression="smile", beard="moustache",
+            Look(hair="#7A5A3A", eyes="#5B4636", beard="moustache",
                  style="apron", c1="#F3EEE2", c2="#3F6B4A", c3="#6B4A2B", headwear="cap",
                  props=["roses"], scene="garden", seed=17)),
         "QH": ("MAIJA, TURAIDAS ROZE", _tri("Maija, Turaidas Roze", "Maija, the Rose of Turaida",
@@ -135,7 +137,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A bride with a red kerchief and a rose, faithful unto death.",
             "Невеста в красном платке с розой, верная до смерти."),
             Look(skin="#F5D3B8", hair="#8A5A2B", hair_style="long", eyes="#6B4A2B",
-                 expression="gentle", female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
+                 female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
                  c3="#C8323E", headwear="kerchief", props=["rose"], scene="turaida",
                  seed=18)),
         "JH": ("ĀDAMS JAKUBOVSKIS", _tri("Ādams Jakubovskis", "Adam Jakubowski",
@@ -143,8 +145,8 @@ CARDS: dict[str, dict[str, tuple]] = {
             "Septiņpadsmitā gadsimta poļu karavīrs ar zobenu un spalvu pie cepures.",
             "A 17th-century Polish soldier with a sabre and a feathered fur cap.",
             "Польский солдат XVII века с саблей и меховой шапкой с пером."),
-            Look(skin="#E6BC98", hair="#2E2420", eyes="#3A2E26", expression="sneer",
-                 beard="long_moustache", style="uniform", c1="#7A2030", c2="#C9A227",
+            Look(skin="#E6BC98", hair="#2E2420", eyes="#3A2E26", beard="long_moustache",
+                 style="uniform", c1="#7A2030", c2="#C9A227",
                  c3="#C9A227", headwear="fur_cap_feather", props=["sabre"], scene="camp",
                  seed=19)),
         "KD": ("BALTAIS TĒVS", _tri("Baltais tēvs", "The White Father", "Белый отец"), _tri(
@@ -152,7 +154,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A small old man in white cloths with a silver axe and an ermine cap.",
             "Маленький старичок в белых одеждах, с серебряным топором и в горностаевой шапке."),
             Look(skin="#F1CDB0", hair="#F4F2EC", hair_style="bald", eyes="#4F7FA8",
-                 expression="smile", old=True, beard="full", beard_color="#F4F2EC",
+                 old=True, beard="full", beard_color="#F4F2EC",
                  style="shirt", c1="#FAF8F2", c2="#C9CED6", c3="#C9CED6", belt=False,
                  headwear="ermine_cap",
                  props=["axe"], scene="lark", seed=20)),
@@ -161,13 +163,13 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A princess in white and silver on the glass mountain, guarded by seven ravens.",
             "Принцесса в белом и серебре на стеклянной горе, под охраной семи воронов."),
             Look(skin="#F8E0CE", hair="#EAD9A8", hair_style="long", eyes="#5A8FB8",
-                 expression="calm", female=True, style="gown", c1="#F4F7FA", c2="#8FB3D9",
+                 female=True, style="gown", c1="#F4F7FA", c2="#8FB3D9",
                  c3="#DDE3EA", headwear="silver_crown", scene="ice", seed=21)),
         "JD": ("ANTIŅŠ", _tri("Antiņš", "Antiņš", "Антиньш"), _tri(
             "Jaunākais dēls linu kreklā, kas ar zelta zirgu uzjāj stikla kalnā.",
             "The youngest son in a linen shirt who rides the golden horse up the glass mountain.",
             "Младший сын в льняной рубахе, на золотом коне поднявшийся на стеклянную гору."),
-            Look(hair="#B07A3A", eyes="#3F6F9A", expression="smile", style="shirt",
+            Look(hair="#B07A3A", eyes="#3F6F9A", style="shirt",
                  c1="#EFE8D6", c2="#A5232B", c3="#2F6B3B", props=["horse"], scene="gold",
                  seed=22)),
         "AC": ("AUSEKLIS", _tri("Auseklis", "Auseklis, the morning star",
@@ -194,71 +196,71 @@ CARDS: dict[str, dict[str, tuple]] = {
             "Bāls kungs, kas cēlies no kapa, tumšā greznumā ar kapa sveci.",
             "A pale lord risen from the grave, in dark finery with a grave candle.",
             "Бледный господин, восставший из могилы, в тёмном наряде, с могильной свечой."),
-            Look(skin="#E8D6C8", hair="#1A1416", eyes="#3A3A48", expression="stern",
-                 pale=True, style="finery", c1="#1E1B22", c2="#3A2E3E", c3="#C9A227",
+            Look(skin="#E8D6C8", hair="#1A1416", eyes="#3A3A48", pale=True, style="finery",
+                 c1="#1E1B22", c2="#3A2E3E", c3="#C9A227",
                  props=["candle"], scene="grave", seed=31)),
         "QC": ("LELDE", _tri("Lelde", "Lelde", "Лелде"), _tri(
             "Līgava ar vainagu, baltā linā ar sarkanu diegu.",
             "The bride with a wedding crown, in white linen with red thread.",
             "Невеста в венце, в белом льне с красной нитью."),
-            Look(skin="#F6D6BC", hair="#C9A050", hair_style="long", eyes="#4F7FA8",
-                 expression="smile", female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
-                 c3="#EDE6D6", headwear="wedding_crown", scene="wedding", seed=32)),
+            Look(skin="#F6D6BC", hair="#A8753A", hair_style="long", eyes="#4F7FA8",
+                 female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
+                 c3="#C0393F", headwear="wedding_crown", scene="wedding", seed=32)),
         "JC": ("TOTS", _tri("Tots", "Tots", "Тот"), _tri(
             "Klejojošs spēlmanis ar kokli budēļu tērpā.",
             "A wandering minstrel with a kokle, in mummer's garb.",
             "Бродячий музыкант с кокле, в наряде ряженого."),
-            Look(skin="#E8C09A", hair="#5B3A1E", eyes="#5B4636", expression="smile",
-                 beard="stubble", style="mummer", c1="#D9482B", c2="#1F2F5C", c3="#D9A520",
+            Look(skin="#E8C09A", hair="#5B3A1E", eyes="#5B4636", beard="stubble", style="mummer",
+                 c1="#D9482B", c2="#1F2F5C", c3="#D9A520",
                  headwear="mummer_hat", props=["kokle"], scene="midsummer", seed=33)),
         "KS": ("JĀZEPS", _tri("Jāzeps", "Joseph", "Иосиф"), _tri(
             "Sapņotājs, kas kļuvis par Ēģiptes valdnieku, ar ēģiptiešu galvas rotu un apkakli.",
             "The dreamer who became ruler in Egypt, in an Egyptian headdress and collar.",
             "Мечтатель, ставший правителем Египта, в египетском уборе и ожерелье."),
-            Look(skin="#D9A77C", hair="#2E2420", eyes="#3A2E26", expression="calm",
-                 style="egypt", c1="#F4EEDC", c2="#2E5A9C", c3="#C9A227", headwear="nemes",
+            Look(skin="#D9A77C", hair="#2E2420", eyes="#3A2E26", style="egypt", c1="#F4EEDC",
+                 c2="#2E5A9C", c3="#C9A227", headwear="nemes",
                  props=["scepter"], scene="egypt", seed=34)),
         "QS": ("ASNATE", _tri("Asnate", "Asenath", "Асенефа"), _tri(
             "Jāzepa sieva, ēģiptiešu dižciltīgā linu tērpā ar zelta apkakli.",
             "Joseph's wife, an Egyptian noblewoman in a linen gown with a gold collar.",
             "Жена Иосифа, египетская знатная дама в льняном платье с золотым ожерельем."),
             Look(skin="#D6A07A", hair="#16120F", hair_style="long", eyes="#3A2E26",
-                 expression="gentle", female=True, style="egypt", c1="#F6F1E2", c2="#C9A227",
+                 female=True, style="egypt", c1="#F6F1E2", c2="#C9A227",
                  c3="#2E5A9C", headwear="circlet", props=["lotus"], scene="nile", seed=35)),
         "JS": ("BENJAMIŅŠ", _tri("Benjamiņš", "Benjamin", "Вениамин"), _tri(
             "Jaunākais brālis, zēns ganu kreklā.",
             "The youngest brother, a boy in a shepherd's tunic.",
             "Младший брат, мальчик в пастушьей рубахе."),
             Look(skin="#E2B48C", hair="#3A2A1E", hair_style="curly", eyes="#3A2E26",
-                 expression="smile", style="tunic", c1="#D9C7A0", c2="#8A3A2A", c3="#3F7F3F",
+                 style="tunic", c1="#D9C7A0", c2="#8A3A2A", c3="#3F7F3F",
                  props=["crook"], scene="pasture", seed=36)),
         "KH": ("MINTAUTS", _tri("Mintauts", "Mintauts", "Минтаутс"), _tri(
             "Bargs Lietuvas valdnieks ar kroni un kažoku.",
             "A stern Lithuanian ruler with a crown and furs.",
             "Суровый литовский правитель в короне и мехах."),
-            Look(skin="#E4BC98", hair="#5B4636", eyes="#3A2E26", expression="stern",
-                 beard="full", style="fur", c1="#3F2A4A", c2="#7A2030", c3="#8C7A66",
+            Look(skin="#E4BC98", hair="#5B4636", eyes="#3A2E26", beard="full", style="fur",
+                 c1="#3F2A4A", c2="#7A2030", c3="#8C7A66",
                  headwear="crown", props=["sword_hilt"], scene="forest", seed=37)),
         "QH": ("ĀRIJA", _tri("Ārija", "Ārija", "Ария"), _tri(
             "Kuldīgas vācu komtura meita viduslaiku tērpā, gaišiem matiem.",
             "Daughter of the German commander of Kuldīga, in a medieval gown, fair-haired.",
             "Дочь немецкого комтура Кулдиги, в средневековом платье, светловолосая."),
             Look(skin="#F8DCC8", hair="#EBCB7A", hair_style="long", eyes="#4F7FA8",
-                 expression="calm", female=True, style="gown", c1="#2E5A9C", c2="#C9A227",
+                 female=True, style="gown", c1="#2E5A9C", c2="#C9A227",
                  c3="#DDE3EA", headwear="veil", props=["book"], scene="kuldiga", seed=38)),
         "JH": ("INDULIS", _tri("Indulis", "Indulis", "Индулис"), _tri(
             "Kuršu virsaitis ar ķiveri, šķēpu un vairogu.",
             "A Curonian chieftain with a helmet, spear and shield.",
             "Куршский вождь в шлеме, с копьём и щитом."),
-            Look(skin="#E6BC98", hair="#B07A3A", eyes="#3F6F9A", expression="proud",
-                 beard="moustache", style="armour", c1="#9AA3AE", c2="#8A6A3B", c3="#D9482B",
+            Look(skin="#E6BC98", hair="#B07A3A", eyes="#3F6F9A", beard="moustache",
+                 style="armour", c1="#9AA3AE", c2="#8A6A3B", c3="#D9482B",
                  headwear="helmet", props=["spear_shield"], scene="sea", seed=39)),
         "KD": ("VECAIS", _tri("Vecais", "The Old Man", "Старик"), _tri(
             "Vecs vīrs ar spieķi un bēgļa nastu, kas atgriežas mājās.",
             "An old man with a staff and a refugee's bundle, returning home.",
             "Старик с посохом и узелком беженца, возвращающийся домой."),
             Look(skin="#E2B896", hair="#C8C2B8", hair_style="bald", eyes="#5B4636",
-                 expression="sad", old=True, beard="full", beard_color="#D8D2C8",
+                 old=True, beard="full", beard_color="#D8D2C8",
                  style="tunic", c1="#8C7A60", c2="#5B4636", c3="#3F7F3F",
                  props=["staff_bundle"], scene="road", seed=40)),
         "QD": ("VECMĀMIŅA", _tri("Vecmāmiņa", "Grandmother", "Бабушка"), _tri(
@@ -266,14 +268,14 @@ CARDS: dict[str, dict[str, tuple]] = {
             "The grandmother who prophesies, in a headscarf; the Daugava's white foam and an"
             " ash-wood boat.",
             "Бабушка-пророчица в платке; белая пена Даугавы и ясеневая лодка."),
-            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", expression="gentle",
-                 old=True, female=True, style="gown", c1="#5B4636", c2="#2E5A9C",
+            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", old=True, female=True,
+                 style="gown", c1="#5B4636", c2="#2E5A9C",
                  c3="#D9A520", headwear="headscarf", scene="daugava", seed=41)),
         "JD": ("JAUNATNĀCĒJS", _tri("Jaunatnācējs", "The Newcomer", "Юноша"), _tri(
             "Jauns brīvprātīgais ar karogu.",
             "A young volunteer with a banner.",
             "Юный доброволец со знаменем."),
-            Look(hair="#C9A24A", eyes="#3F6F9A", expression="proud", style="uniform",
+            Look(hair="#C9A24A", eyes="#3F6F9A", style="uniform",
                  c1="#6B6F4E", c2="#5B4636", c3="#9E3039", headwear="cap", props=["banner"],
                  scene="dawn", seed=42)),
         "AC": ("ZALKTIS", _tri("Zalktis", "Zalktis, the grass snake", "Залктис, уж"), _tri(
@@ -296,6 +298,144 @@ CARDS: dict[str, dict[str, tuple]] = {
             "Солнце: жизненная сила и свет."), "saules_zime"),
     },
 }
+
+
+# Each character's own face and build (RAINIS_DECKS.md): the old and the young, the hero
+# and the traitor, the proud and the gentle.
+PEOPLE: dict[str, dict[str, dict]] = {
+    "rainis-1": {
+        # Lāčplēsis: a young hero, square jaw, level gaze lifted, head held high
+        "KC": dict(face=Face(jaw=1.05, square=3.0, chin=1.05, gaze_up=0.5, brow=(0.2, 0.26),
+                             brow_w=1.4, brow_arch=0.02, mouth="closed", mouth_w=0.95,
+                             blush=0.25, cleft=True),
+                   build=1.15, head_dv=-0.02, neck=1.25),
+        # Spīdola: a sorceress, proud and restless: narrow chin, cat's eyes glancing aside
+        # under heavy lids, one brow raised, a red smirk and a beauty mark
+        "QC": dict(face=Face(width=0.95, jaw=0.55, chin=1.08, eye="lidded", eye_size=1.15,
+                             tilt=0.8, gaze=0.8, lashes=True, shadow="#6A2A5A", brow=(0.24, 0.36),
+                             brow_r=(0.3, 0.46), brow_arch=0.08, nose="fine", mouth="smirk",
+                             mouth_w=0.9, lips=1.3, lip_color="#A01828", blush=0.15,
+                             cheekbones=True, mole=True, age=1.2),
+                   build=0.95, head_dv=-0.02, neck=0.85),
+        # Kangars: the traitor, older, a long gaunt face, a hooked nose, narrowed eyes that
+        # slide aside, one brow down and one up, a sneer and a pointed black beard; stooping
+        "JC": dict(face=Face(width=0.9, jaw=0.7, chin=1.18, eye="narrow", gaze=-0.9, tilt=-0.3,
+                             brow=(0.12, 0.3), brow_r=(0.36, 0.32), brow_w=1.6, nose="hooked",
+                             nose_len=1.15, mouth="sneer", age=3, gaunt=True, blush=0.0,
+                             cheekbones=True, ears=1.15),
+                   beard="goatee", beard_color="#1E1B18", head_dv=0.02, build=0.8),
+        # Uldis: a carefree young boatman, sunburnt, freckled, grinning
+        "KS": dict(face=Face(width=1.05, jaw=0.95, square=2.5, gaze=0.3, brow=(0.32, 0.28),
+                             nose="snub", mouth="grin", mouth_w=1.15, freckles=True, blush=0.45,
+                             dimples=True),
+                   skin="#E8B48A", build=1.05),
+        # Baiba: a slight, gentle orphan girl, eyes cast down, brows raised in sorrow
+        "QS": dict(face=Face(width=0.92, jaw=0.75, chin=0.92, eye="down", eye_size=1.1,
+                             brow=(0.32, 0.24), brow_arch=0.02, nose="fine", mouth="soft",
+                             mouth_w=0.7, lips=0.9, blush=0.5, age=0.8),
+                   build=0.88, head_scale=0.97, neck=0.8, head_dv=0.01),
+        # Gatiņš: a small shepherd boy, big eyes set low, cheeks round, lips on his pipe
+        "JS": dict(face=Face(width=1.08, jaw=0.85, chin=0.85, eye="round", eye_size=1.1,
+                             eye_line=0.18, gaze=-0.4, brow=(0.3, 0.3), nose="button",
+                             mouth="pursed", blush=0.55, freckles=True, age=0.2, ears=1.15),
+                   build=0.78, head_scale=1.06, head_dv=0.035, neck=0.8),
+        # Viktors Heils: an honest, broad-faced gardener in his middle years, a warm smile
+        "KH": dict(face=Face(width=1.08, jaw=1.1, square=2.6, brow=(0.3, 0.26), nose="broad",
+                             mouth="smile", mouth_w=1.1, lips=1.1, age=2.6, blush=0.5),
+                   build=1.12, neck=1.2),
+        # Maija: a young bride, steady eyes that meet yours, a straight, resolute brow
+        "QH": dict(face=Face(width=0.98, jaw=0.85, eye_size=1.1, brow=(0.28, 0.28),
+                             brow_arch=0.03, nose="fine", mouth="soft", lips=1.15, mouth_w=0.85),
+                   build=0.95),
+        # Jakubovskis: a brutal soldier, heavy jaw, low scowling brows, a scar, a leer
+        "JH": dict(face=Face(width=1.1, jaw=1.2, square=3.5, chin=1.05, eye="narrow",
+                             eye_size=0.9, gaze=0.5, brow=(0.1, 0.22), brow_w=1.8, nose="broad",
+                             mouth="sneer", age=2.2, scar=True, blush=0.3),
+                   beard="long_moustache+stubble", build=1.18, neck=1.4),
+        # Baltais tēvs: a small, kindly old man, eyes creased with smiling, a long white beard
+        "KD": dict(face=Face(width=1.05, chin=0.95, eye="smile", brow=(0.34, 0.3), brow_w=1.9,
+                             nose="button", mouth="smile", age=4, blush=0.55),
+                   beard="long", build=0.82, head_scale=1.04, head_dv=0.03),
+        # Saulcerīte: a cool, delicate princess with a long face, gazing up the glass mountain
+        "QD": dict(face=Face(width=0.9, jaw=0.7, chin=1.1, eye_size=1.12, gaze_up=0.8,
+                             gaze=-0.3, lashes=True, brow=(0.36, 0.36), brow_w=0.7,
+                             brow_arch=0.06, nose="fine", mouth="soft", mouth_w=0.65, lips=0.85,
+                             blush=0.15, lip_color="#C06070", age=0.9),
+                   build=0.9, neck=0.8, head_dv=-0.01),
+        # Antiņš: the youngest son, wide-eyed and hopeful, turned towards his horse
+        "JD": dict(face=Face(width=0.92, jaw=0.85, chin=1.05, eye="round", eye_size=1.05,
+                             gaze=0.7, gaze_up=0.3, brow=(0.36, 0.3), mouth="open",
+                             mouth_w=0.8, age=0.7, blush=0.4, ears=1.1),
+                   build=0.9, neck=0.9),
+    },
+    "rainis-2": {
+        # Kungs: risen from the grave, a skull-like face, hollow eyes, thin bloodless lips
+        "KC": dict(face=Face(width=0.88, jaw=0.75, square=2.6, chin=1.15, eye="hollow",
+                             brow=(0.16, 0.36), brow_w=1.2, nose="long", nose_len=1.1,
+                             mouth="thin", mouth_w=0.8, age=2, gaunt=True, cheekbones=True,
+                             blush=0.0),
+                   head_dv=-0.02, build=0.95, neck=0.8),
+        # Lelde: a happy bride, full rosy cheeks, laughing, dimples
+        "QC": dict(face=Face(width=1.05, jaw=0.9, chin=0.98, eye_size=1.1, brow=(0.32, 0.3),
+                             brow_arch=0.07, nose="snub", mouth="laugh", lips=1.2, blush=0.6,
+                             dimples=True, age=1.1),
+                   build=1.05),
+        # Tots: a merry trickster minstrel, a wink, a long nose and a wide grin
+        "JC": dict(face=Face(width=0.95, jaw=0.8, chin=1.1, wink=1, gaze=-0.5,
+                             brow=(0.3, 0.2), brow_r=(0.38, 0.42), nose="long", nose_len=1.2,
+                             mouth="grin", mouth_w=1.2, age=2, blush=0.5),
+                   beard="stubble"),
+        # Jāzeps: the dreamer become ruler, kohl-lined eyes lifted, calm
+        "KS": dict(face=Face(width=0.95, jaw=0.85, chin=1.05, eye="kohl", eye_size=1.05,
+                             gaze_up=0.6, gaze=-0.2, brow=(0.28, 0.3), brow_arch=0.03,
+                             mouth="closed", age=1.6, blush=0.15),
+                   head_dv=-0.01),
+        # Asnate: an Egyptian noblewoman, high cheekbones, winged kohl, full lips
+        "QS": dict(face=Face(width=0.96, jaw=0.75, eye="kohl", eye_size=1.1, tilt=0.5,
+                             gaze=0.4, shadow="#2E5A9C", brow=(0.26, 0.3), brow_w=0.9,
+                             nose="fine", mouth="soft", lips=1.35, lip_color="#8A3A3A",
+                             blush=0.1, age=1.2, cheekbones=True),
+                   build=0.92, neck=0.85, head_dv=-0.015),
+        # Benjamiņš: the youngest brother, a little boy looking up, big eyes
+        "JS": dict(face=Face(width=1.05, jaw=0.82, chin=0.85, eye="round", eye_size=1.15,
+                             eye_line=0.18, gaze=0.3, gaze_up=0.6, brow=(0.34, 0.3),
+                             nose="button", mouth="smile", mouth_w=0.85, lips=1.3,
+                             blush=0.45, age=0.1, ears=1.2),
+                   build=0.75, head_scale=1.05, head_dv=0.04, neck=0.8),
+        # Mintauts: a stern ruler, square-jawed, scowling, the mouth turned down
+        "KH": dict(face=Face(width=1.05, jaw=1.15, square=3.2, eye="narrow", eye_size=0.95,
+                             brow=(0.12, 0.24), brow_w=1.8, nose_len=1.1, mouth="frown",
+                             mouth_w=0.9, age=3, blush=0.2),
+                   build=1.15, neck=1.3),
+        # Ārija: a fair, long-faced lady, heavy-lidded and looking away
+        "QH": dict(face=Face(width=0.92, jaw=0.7, chin=1.12, eye="lidded", eye_size=1.05,
+                             gaze=-0.6, brow=(0.3, 0.26), brow_w=0.8, nose="fine", mouth="soft",
+                             mouth_w=0.7, lips=0.95, blush=0.25),
+                   build=0.9, head_dv=-0.01),
+        # Indulis: a chieftain torn between duty and love, firm jaw, knit brows
+        "JH": dict(face=Face(jaw=1.1, square=2.8, gaze=-0.3, brow=(0.16, 0.24), brow_w=1.4,
+                             mouth="stern", age=1.8, blush=0.3),
+                   build=1.12, neck=1.2),
+        # Vecais: a worn old man coming home, long face, sad drooping eyes, stooped
+        "KD": dict(face=Face(width=0.88, jaw=0.8, chin=1.15, eye="lidded", tilt=-0.6,
+                             brow=(0.36, 0.2), brow_w=1.3, nose="long", nose_len=1.15,
+                             mouth="sad", age=4, gaunt=True, blush=0.1, ears=1.2),
+                   beard="short", build=0.9, head_dv=0.04, neck=0.85),
+        # Vecmāmiņa: a round, wrinkled, smiling grandmother
+        "QD": dict(face=Face(width=1.1, jaw=1.05, chin=0.95, eye="smile", brow=(0.34, 0.3),
+                             brow_w=0.9, nose="broad", mouth="thin", mouth_w=0.8, age=4,
+                             blush=0.5),
+                   build=1.05, head_dv=0.025),
+        # Jaunatnācējs: a young volunteer, eager, calling out, eyes on the banner
+        "JD": dict(face=Face(width=0.95, jaw=0.95, square=2.4, gaze_up=0.7, gaze=0.4,
+                             brow=(0.22, 0.3), mouth="open", mouth_w=0.9, age=0.8, blush=0.35),
+                   head_dv=-0.01),
+    },
+}
+for _theme, _people in PEOPLE.items():
+    for _code, _kw in _people.items():
+        _cap, _names, _desc, _look = CARDS[_theme][_code]
+        CARDS[_theme][_code] = (_cap, _names, _desc, replace(_look, **_kw))
 
 
 # The name printed on the table-size name plate, where the character's full name is too long
