@@ -51,7 +51,7 @@ def test_add_a_deck_and_play_with_it(make_app, template, data_dir):
     _add(app, g, template)
     assert app.stack.top is g
     assert g.theme_id == "my-deck" and g.theme() is not None
-    assert "My deck" in app.toast_text
+    assert "“My deck” is added" in app.toast_text
     assert (data_dir / "themes" / "my-deck" / "QC.png").is_file()
     _click(app, g.use_button)
     assert app.settings.theme == "my-deck"
@@ -152,3 +152,15 @@ def test_turning_the_deck(make_app):
     assert min(widths) < 0.2  # each turn passes edge-on
     _click(app, g.turn_button)
     assert not g.turning and not g.busy()
+
+
+def test_enter_in_the_path_field_adds_the_deck(make_app, template, data_dir):
+    from zole_desktop.ui.scene import CONFIRM
+
+    app = make_app()
+    g = _gallery(app)
+    _click(app, g.add_button)
+    app.post_action(Action(TEXT, text=f'"{template}"'))  # pasted with quotes, as some do
+    app.post_action(Action(CONFIRM))
+    app.step()
+    assert app.stack.top is g and g.theme_id == "my-deck"

@@ -18,7 +18,7 @@ import pygame
 from .. import decks, storage
 from ..i18n import N_, _, language
 from . import gfx
-from .scene import KEY, Action
+from .scene import CONFIRM, KEY, Action
 from .widgets import Button, ChoiceRow, FormScene, TextField, Widget, draw_outline
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class Note(Widget):
         r = self.rect
         got = self.text()
         paras = got if isinstance(got, list) else [got]
-        size = max(11, int(r.h / max(1.0, self.height_factor / 0.55) * 0.5))
+        size = max(12, int(r.h / max(1.0, self.height_factor / 0.55) * 0.58))
         lh = int(size * 1.3)
         y = r.y
         for para in paras:
@@ -126,7 +126,14 @@ class _PathForm(FormScene):
                 self.problems = []
                 self.redraw()
             return
+        if a.kind == CONFIRM and isinstance(self._focused(), PathField):
+            self.footer[0].activate()  # Enter in the path field does what the first button does
+            return
         super().handle(a)
+
+    def _focused(self) -> Widget | None:
+        ws = self.all_widgets()
+        return ws[self.focus] if 0 <= self.focus < len(ws) else None
 
     def problem_lines(self) -> list[str]:
         if not self.problems:

@@ -107,11 +107,11 @@ class GalleryScene(Scene):
         th = self.theme()
         name = th.name() if th is not None else tid
         if th is None:
-            self.app.toast(_("Deck {name} was added, but it cannot be used: {reason}").format(
+            self.app.toast(_("“{name}” was added, but it cannot be used: {reason}").format(
                 name=name, reason=self.errors.get(tid, "")))
         else:
-            self.app.toast(_("Deck {name} is added: “Use this deck” to play with it.").format(
-                name=name), 8.0)
+            self.app.toast(_("“{name}” is added: choose “Use this deck” to play with it.")
+                           .format(name=name), 8.0)
         self.redraw()
 
     # ------------------------------------------------------------------ tools
