@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from tests.helpers import ROOT, random_match
+from zole_desktop.rules import cards as C
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.record import RecordError, replay, replay_text
 
@@ -204,3 +205,87 @@ def test_maza_record_must_stop_at_the_declarers_trick():
     refused(rec, 1, "after the hand ended")
     rec["hands"][0]["play"] = ["AD", "KC"]
     refused(rec, 1, "incomplete")
+
+
+# ------------------------------------------------------------------ replay_hand: strict, lenient
+def _hand_two():
+    """The record, and the number, entry and fresh deal of its second hand that is played."""
+    from zole_desktop.rules.match import Match
+    from zole_desktop.rules.record import build_hand, replay_hand
+
+    rec, _ = base_record()
+    i, h = next((i, h) for i, h in enumerate(rec["hands"]) if i > 0 and h["play"])
+    m = Match(players=3, rules=Rules())
+    for k in range(i):  # the hands before it set the dealer and the pools
+        st = build_hand(k + 1, m, rec["hands"][k], None)
+        replay_hand(k + 1, st, rec["hands"][k])
+        m.finish(st)
+    return rec, i + 1, h, lambda: build_hand(i + 1, m, h, None)
+
+
+def test_an_illegal_action_in_a_record_names_the_hand_and_the_action():
+    from zole_desktop.rules.deal import active_seats
+    from zole_desktop.rules.record import replay_hand
+
+    rec, n, h, fresh = _hand_two()
+    # a card the player to lead does not hold: the first card of another seat's hand
+    leader = active_seats(3, h["dealer"])[0]
+    other = next(s for s in range(3) if s != leader)
+    stolen = next(c for c in h["hands"][other] if c not in h.get("discard", []))
+    bad = copy.deepcopy(h)
+    bad["play"][0] = stolen
+    with pytest.raises(RecordError) as e:
+        replay_hand(n, fresh(), bad)
+    assert str(e.value).startswith(f"hand {n}: card 1 ({stolen}): seat {leader} ")
+    assert e.value.hand == n
+    # the same through the whole record
+    whole = copy.deepcopy(rec)
+    whole["hands"][n - 1] = bad
+    assert refused(whole, n, f"card 1 ({stolen})")
+    # a bid the table does not allow
+    bad = copy.deepcopy(h)
+    bad["bids"] = ["maza"]
+    with pytest.raises(RecordError) as e:
+        replay_hand(n, fresh(), bad)
+    assert str(e.value) == f"hand {n}: bid 1 (maza): mazā zole is not allowed at this table"
+
+
+def test_a_legal_record_hand_replays_whole_in_both_modes():
+    from zole_desktop.rules.record import replay_hand
+
+    _rec, n, h, fresh = _hand_two()
+    strict = replay_hand(n, fresh(), h)
+    lenient = replay_hand(n, fresh(), h, strict=False)
+    actions = len(h["bids"]) + len(h.get("discard") or []) + len(h["play"])
+    assert strict.stopped is None and lenient.stopped is None
+    assert strict.applied == lenient.applied == actions + bool(h.get("surrender"))
+    assert strict.state.actions() == lenient.state.actions() and strict.state.is_terminal()
+
+
+def test_lenient_replay_keeps_the_legal_prefix_and_says_why_it_stopped():
+    from zole_desktop.rules.record import replay_hand
+
+    _rec, n, h, fresh = _hand_two()
+    k = 7  # cards kept
+    bad = copy.deepcopy(h)
+    bad["play"] = h["play"][:k] + [h["play"][0]] + h["play"][k:]  # a card played twice
+    got = replay_hand(n, fresh(), bad, strict=False)
+    head = len(h["bids"]) + len(h.get("discard") or [])
+    assert got.applied == head + k
+    assert got.stopped is not None
+    assert got.stopped.startswith(f"hand {n}: card {k + 1} ({h['play'][0]}): ")
+    assert [C.CARD_NAMES[c] for _s, c in got.state.actions()[head:]] == h["play"][:k]
+    assert not got.state.is_terminal()
+    # strict refuses the same hand with the same words
+    with pytest.raises(RecordError) as e:
+        replay_hand(n, fresh(), bad)
+    assert str(e.value) == got.stopped
+    # a hand in progress is no fault when lenient; strict wants it complete
+    part = dict(h, play=h["play"][:k], surrender=False)
+    got = replay_hand(n, fresh(), part, strict=False)
+    assert got.stopped is None and got.applied == head + k
+    with pytest.raises(RecordError, match="incomplete"):
+        replay_hand(n, fresh(), part)
+    # a name that is no card stops it too, after the cards before it
+    got = replay_hand(n, fresh(), dict(h, play=h["play"][:3] + ["ZZ"]), strict=False)
+    assert got.applied == head + 3 and "not a card" in (got.stopped or "")

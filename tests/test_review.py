@@ -5,6 +5,7 @@ import threading
 
 import pytest
 
+from tests.helpers import example as example_path
 from tests.helpers import shared_dir
 from zole_desktop.bots.solver import Solver
 from zole_desktop.records import review as R
@@ -124,3 +125,31 @@ def test_every_example_reviews_within_a_small_budget():
                 assert 0 <= rv.dd_value <= 120
             reviewed += 1
     assert reviewed >= len(paths)  # every record holds at least one hand
+
+
+@pytest.mark.parametrize("name", ["take-61.json", "zole-all-tricks.json"])
+def test_review_and_solve_agree_card_by_card(name):
+    """The review (values chained from card to card, best cards only at give-aways) and
+    ``solve`` (the values of every card at every turn) give the same analysis of a hand."""
+    from zole_desktop.cli.solve import analyse
+    from zole_desktop.records.load import load_hand
+
+    path = str(example_path(name))
+    rv = R.review_file(path, 1)
+    assert rv.status == R.DONE and rv.notes
+    lines = analyse(load_hand(path, 1))
+    assert f"the declarer takes {rv.dd_value} card points" in lines[1]
+    rows = [ln.split() for ln in lines[3:] if ln[:3].strip().isdigit()]
+    assert len(rows) == len(rv.notes)
+    for note, row in zip(rv.notes, rows, strict=True):
+        number, trick, seat, role, played, *best, value = row[:-1] if note.lost else row
+        assert int(number) == note.index + 1 and int(trick) == note.trick
+        assert int(seat) == note.seat and played == C.CARD_NAMES[note.card]
+        assert role == ("declarer" if note.declarer_side else "defender")
+        assert int(value) == note.before
+        assert (int(row[-1]) if note.lost else 0) == note.lost
+        assert played not in best or not note.lost
+        if note.best:  # the review names the best cards where points were given away
+            assert sorted(best) == sorted(C.CARD_NAMES[c] for c in note.best)
+    assert any(n.lost for n in rv.notes) and all(n.best for n in rv.giveaways)
+    assert lines[-1].startswith(f"result: the declarer took {rv.declarer_points} card points")

@@ -124,3 +124,32 @@ def test_data_dir_from_environment(tmp_path, monkeypatch):
     storage.set_data_dir(None)
     monkeypatch.setenv("ZOLE_DESKTOP_HOME", str(tmp_path / "home"))
     assert storage.data_dir() == tmp_path / "home"
+
+
+def test_a_save_whose_hand_has_a_bad_tail_goes_on_from_its_legal_part(caplog):
+    """The hand in progress is replayed leniently: the actions up to the first one that
+    does not apply are kept, the rest is dropped with its reason (logged), and the match
+    goes on from there instead of being set aside."""
+    rng = random.Random(5)
+    m = Match(players=3, rules=Rules(), dealer=0)
+    _d, st = m.deal(saves.hand_rng(7, 1))
+    while st.phase != DONE and len(st.completed) < 3:
+        st.apply(rng.choice([a for a in st.legal_actions() if a != 31]))
+    assert st.phase != DONE
+    data = saves.to_json(m, table(), st)
+    good = list(data["current"]["play"])
+    data["current"]["play"] = good + [good[0], good[1]]  # a card played twice, and one more
+    saves.save_path().write_text(json.dumps(data))
+    msgs: list[str] = []
+    with caplog.at_level("WARNING", logger="zole_desktop.saves"):
+        got = saves.load(messages=msgs)
+    assert got is not None and msgs == [] and saves.save_path().exists()
+    assert got.current is not None and got.current.actions() == st.actions()
+    assert got.dropped is not None
+    assert got.dropped.startswith(f"hand 1: card {len(good) + 1} ({good[0]}): ")
+    assert got.dropped in caplog.text
+    # a save without a bad tail drops nothing
+    saves.save(m, table(), st)
+    again = saves.load()
+    assert again is not None and again.dropped is None
+    assert again.current is not None and again.current.actions() == st.actions()

@@ -19,10 +19,17 @@ from typing import Any
 
 from . import storage
 from .i18n import _
-from .rules import cards as C
 from .rules.match import Match, hand_record
-from .rules.record import MAX_BYTES, RecordError, build_hand, parse_json, replay
-from .rules.state import BID_BY_NAME, DONE, SURRENDER, HandState, IllegalAction
+from .rules.record import (
+    MAX_BYTES,
+    HandReplay,
+    RecordError,
+    build_hand,
+    parse_json,
+    replay,
+    replay_hand,
+)
+from .rules.state import DONE, HandState
 
 SAVE_FORMAT = "zole-save/1"
 SAVE_NAME = "current-match.json"
@@ -80,6 +87,7 @@ class Saved:
     table: Table
     current: HandState | None
     extra: dict = field(default_factory=dict)
+    dropped: str | None = None  # why the end of the hand in progress could not be continued
 
     def describe(self) -> tuple[int, int]:
         """(hand number from 1, cards played in the current hand)."""
@@ -123,25 +131,13 @@ def json_bytes(data: Any, indent: int | None = None) -> bytes:
         return json.dumps(data, ensure_ascii=True, indent=indent).encode("ascii")
 
 
-def resume_hand(match: Match, h: Any) -> HandState:
-    """Rebuild an unfinished hand from its record entry, applying every action it lists."""
+def resume_hand(match: Match, h: Any) -> HandReplay:
+    """Rebuild the hand in progress from its record entry: its deal must be valid (else
+    RecordError); its actions are applied up to the first one that does not apply, and the
+    result says why it stopped there (the rest is dropped: the hand goes on from there)."""
     n = len(match.rows) + 1
     expected = match.dealer if match.rows else None
-    state = build_hand(n, match, h, expected)
-    try:
-        for b in h.get("bids", []):
-            if b not in BID_BY_NAME:
-                raise RecordError(n, f"bid {b!r} is not valid")
-            state.apply(BID_BY_NAME[b])
-        for name in (h.get("discard") or []):
-            state.apply(C.card(name))
-        for name in (h.get("play") or []):
-            state.apply(C.card(name))
-        if h.get("surrender") is True:
-            state.apply(SURRENDER)
-    except (IllegalAction, C.CardError, TypeError, AttributeError) as e:
-        raise RecordError(n, str(e)) from None
-    return state
+    return replay_hand(n, build_hand(n, match, h, expected), h, strict=False)
 
 
 def from_json(data: Any) -> Saved:
@@ -160,17 +156,22 @@ def from_json(data: Any) -> Saved:
     match = rep.match
     table = Table.from_json(data.get("table"), match.players)
     current = None
+    dropped = None
     cur = data.get("current")
     if cur is not None:
         try:
-            current = resume_hand(match, cur)
+            resumed = resume_hand(match, cur)
         except RecordError as e:
             raise SaveError(f"the hand in progress is not valid: {e}") from None
+        current, dropped = resumed.state, resumed.stopped
+        if dropped is not None:
+            log.warning("the hand in progress goes on after its %d valid actions; the rest "
+                        "was dropped: %s", resumed.applied, dropped)
         if current.phase == DONE:
             match.finish(current)
             current = None
     extra = data.get("extra")
-    return Saved(match, table, current, extra if isinstance(extra, dict) else {})
+    return Saved(match, table, current, extra if isinstance(extra, dict) else {}, dropped)
 
 
 def load(path: Path | None = None, messages: list[str] | None = None) -> Saved | None:

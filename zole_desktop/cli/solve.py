@@ -2,122 +2,66 @@
 
 With all cards open from the first lead (after the burial), prints the card points the
 declarer can force, and at every card decision of the record the best card(s) and how many
-points the card actually played gave away against the double-dummy value.
+points the card actually played gave away against the double-dummy value.  The analysis is
+the hand review's (:func:`zole_desktop.records.review.analyse_cards`), with the best cards
+worked out at every card.
 """
 
 from __future__ import annotations
 
-import errno
+import argparse
 import sys
 
-from ..bots.solver import Solver
+from ..records.load import load_hand
+from ..records.review import ANALYSED_CONTRACTS, analyse_cards, walk
 from ..rules.cards import CARD_NAMES, cards_of, points_of
-from ..rules.deal import next_dealer
-from ..rules.match import Match
-from ..rules.record import (
-    MAX_BYTES,
-    RecordError,
-    build_hand,
-    parse_json,
-    play_hand,
-    read_header,
-)
-from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState
-from ..storage import read_regular
+from ..rules.record import RecordError
+from ..rules.settlement import TAKE
+from ..rules.state import HandState
+from . import EXIT_BAD_INPUT
 
 
-def _load(path: str, hand_no: int) -> tuple[HandState, dict]:
-    try:
-        data = parse_json(read_regular(path, MAX_BYTES))
-    except OSError as e:
-        if e.errno == errno.EFBIG:
-            raise RecordError(1, f"the record is larger than {MAX_BYTES // (1024 * 1024)} MB"
-                              ) from None
-        raise RecordError(1, f"cannot read {path}: {e.strerror or e}") from None
-    players, rules, hands = read_header(data)
-    if not 1 <= hand_no <= len(hands):
-        raise RecordError(hand_no, f"the record holds {len(hands)} hand(s)")
-    match = Match(players=players, rules=rules)
-    expected = None
-    state = None
-    for i, h in enumerate(hands[:hand_no]):
-        n = i + 1
-        state = build_hand(n, match, h, expected)
-        start = state.copy()
-        play_hand(n, state, h)
-        match.finish(state)
-        expected = next_dealer(players, state.dealer)
-        if n == hand_no:
-            return start, h
-    raise RecordError(hand_no, "no such hand")  # pragma: no cover
-
-
-def analyse(start: HandState, h: dict) -> list[str]:
-    from ..rules.cards import CARD_INDEX
-    from ..rules.state import BID_BY_NAME
-
-    st = start
-    for b in h.get("bids") or []:
-        st.apply(BID_BY_NAME[b])
-    if st.phase == BURYING:
-        for c in h.get("discard") or []:
-            st.apply(CARD_INDEX[c])
+def analyse(state: HandState) -> list[str]:
+    """The report on a finished hand, line by line."""
+    w = walk(state)
     out: list[str] = []
-    if st.phase not in (PLAYING,) or st.contract not in (TAKE, ZOLE, DARK):
-        out.append(f"contract: {st.contract}; the solver analyses ordinary games and zoles "
+    if w.at_lead is None or state.contract not in ANALYSED_CONTRACTS:
+        out.append(f"contract: {state.contract}; the solver analyses ordinary games and zoles "
                    "(a declarer against two defenders)")
         return out
-    d = st.declarer
-    dseat = st.seats[d]
+    st = w.at_lead
     buried = points_of(st.buried) if st.contract == TAKE else 0
-    solver = Solver(st.hands, d)
-    v0 = solver.value(0, ())
-    total = v0 + buried
-    out.append(f"contract: {st.contract} by seat {dseat}" +
+    a = analyse_cards(st, [c for _s, c in w.plays], every_best=True)
+    assert a.dd_value is not None, "an analysis without a limit always finishes"
+    total = a.dd_value
+    out.append(f"contract: {st.contract} by seat {st.seats[st.declarer]}" +
                (f", buried {' '.join(CARD_NAMES[c] for c in cards_of(st.buried))} "
                 f"({buried} points)" if st.contract == TAKE else ""))
     out.append(f"double-dummy from the first lead: the declarer takes {total} card points, "
                f"the defenders {120 - total}")
     out.append(f"{'#':>3} {'trick':>5} {'seat':>4} {'role':<9} {'played':>6} {'best':<18} "
                f"{'value':>5} {'lost':>4}")
-    plays = [CARD_INDEX[c] for c in h.get("play") or []]
-    for i, c in enumerate(plays):
-        pos = st.turn
-        seat = st.seats[pos]
-        trick = list(zip(st.trick_pos, st.trick, strict=True))
-        solver.hands = list(st.hands)
-        vals = solver.move_values(pos, trick)
-        is_decl = pos == d
-        best_v = max(vals.values()) if is_decl else min(vals.values())
-        best = [x for x, val in vals.items() if val == best_v]
-        got = vals[c]
-        lost = (best_v - got) if is_decl else (got - best_v)
-        role = "declarer" if is_decl else "defender"
-        mark = "" if lost == 0 else f"{lost:>4}"
-        out.append(f"{i + 1:>3} {len(st.completed) + 1:>5} {seat:>4} {role:<9} "
-                   f"{CARD_NAMES[c]:>6} {' '.join(CARD_NAMES[x] for x in sorted(best)):<18} "
-                   f"{st.points_won[d] + buried + best_v:>5} {mark:>4}")
-        st.apply(c)
-    if h.get("surrender"):
+    for n in a.notes:
+        role = "declarer" if n.declarer_side else "defender"
+        mark = "" if n.lost == 0 else f"{n.lost:>4}"
+        out.append(f"{n.index + 1:>3} {n.trick:>5} {n.seat:>4} {role:<9} "
+                   f"{CARD_NAMES[n.card]:>6} {' '.join(CARD_NAMES[x] for x in n.best):<18} "
+                   f"{n.before:>5} {mark:>4}")
+    if w.surrendered:
         out.append("the declarer surrendered")
-        st.apply(SURRENDER)
-    r = st.result()
+    r = state.result()
     assert r.declarer_points is not None, "take, zole and dark count the declarer's points"
     out.append(f"result: the declarer took {r.declarer_points} card points "
                f"({r.declarer_points - total:+d} against the double-dummy value)")
     return out
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     try:
-        start, h = _load(args.file, args.hand)
+        state = load_hand(args.file, args.hand)
     except RecordError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
-        return 2
-    if start.phase != BIDDING:  # pragma: no cover - build_hand returns a fresh deal
-        print(f"hand {args.hand}: not a fresh deal", file=sys.stderr)
-        return 2
-    for line in analyse(start, h):
+        return EXIT_BAD_INPUT
+    for line in analyse(state):
         print(line)
     return 0

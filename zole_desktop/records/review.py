@@ -2,8 +2,9 @@
 zoles the double-dummy analysis of every card played.
 
 Pure logic (no pygame).  :func:`review_hand` takes a finished :class:`HandState` (the game's
-own, or one from ``record.replay(data).match.hands``); :func:`review_file` reads a hand of a
-``zole-match/1`` file through the solve CLI's loader.
+own, or one from ``record.hand_of(data, n)``); :func:`review_file` reads a hand of a
+``zole-match/1`` file (``records.load``).  :func:`analyse_cards` is the per-card double-dummy
+analysis that the review and ``python -m zole_desktop solve`` share.
 
 The double-dummy value is the declarer's card points (buried cards included) when both sides
 play perfectly with all cards open, from the first lead after the burial.  For every card
@@ -24,13 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bots.solver import NodeLimit, Solver
-from ..cli.solve import _load
 from ..i18n import _, ngettext
 from ..rules import cards as C
 from ..rules.match import hand_record
-from ..rules.record import play_hand
+from ..rules.record import hand_of
 from ..rules.settlement import DARK, GALDINS, MAZA, PASSED, TAKE, ZOLE
 from ..rules.state import BID_BY_NAME, PLAYING, SURRENDER, TABLE, HandState
+from .load import load_hand
 
 ANALYSED_CONTRACTS = (TAKE, ZOLE, DARK)
 
@@ -148,21 +149,28 @@ def _sorted(mask: int) -> tuple[int, ...]:
     return tuple(C.sort_for_hand(C.cards_of(mask)))
 
 
-def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
-                node_limit: int | None = None, analyse: bool = True) -> HandReview:
-    """Review a finished hand.  ``analyse=False`` skips the double-dummy part."""
-    if not state.is_terminal():
-        raise ValueError("only a finished hand can be reviewed")
-    t0 = time.perf_counter()
+@dataclass(frozen=True)
+class Walk:
+    """A finished hand walked through again from its deal."""
+
+    dealt: dict[int, tuple[int, ...]]  # seat -> the 8 cards dealt (sorted)
+    bids: list[tuple[int, str]]  # (seat, bid name)
+    plays: list[tuple[int, int]]  # (seat, card) played by the seats, in order
+    at_lead: HandState | None  # the state at the first lead, after the burial (None: no play)
+    surrendered: bool
+
+
+def walk(state: HandState) -> Walk:
+    """Replay a finished hand's actions on its deal, noting where the play began."""
     st = _fresh(state)
     dealt = {s: _sorted(st.hand_mask(s)) for s in st.seats}
     bids: list[tuple[int, str]] = []
-    plays: list[tuple[int, int]] = []  # (seat, card) by seats, in order
-    at_play: HandState | None = None
+    plays: list[tuple[int, int]] = []
+    at_lead: HandState | None = None
     surrendered = False
     for seat, a in state.actions():
-        if st.phase == PLAYING and at_play is None:
-            at_play = st.copy()
+        if st.phase == PLAYING and at_lead is None:
+            at_lead = st.copy()
         if a == SURRENDER:
             surrendered = True
         elif a >= C.NUM_CARDS:
@@ -170,10 +178,89 @@ def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
         elif st.phase == PLAYING:
             plays.append((seat, a))
         st.apply(a)
-    if at_play is None and st.phase == PLAYING:  # pragma: no cover - a hand always ends
-        at_play = st.copy()
-    start = ({s: _sorted(at_play.hand_mask(s)) for s in at_play.seats} if at_play is not None
-             else dict(dealt))
+    if at_lead is None and st.phase == PLAYING:  # pragma: no cover - a hand always ends
+        at_lead = st.copy()
+    return Walk(dealt, bids, plays, at_lead, surrendered)
+
+
+@dataclass
+class CardAnalysis:
+    """The double-dummy view of the cards played from the first lead."""
+
+    status: str  # DONE, PARTIAL, NO_TIME or CANCELLED
+    dd_value: int | None  # declarer's card points (buried included) from the first lead
+    notes: list[CardNote]
+    nodes: int
+
+
+def analyse_cards(at_lead: HandState, cards: list[int], *, every_best: bool = False,
+                  deadline: float | None = None, cancel=None,
+                  node_limit: int | None = None) -> CardAnalysis:
+    """The one per-card double-dummy analysis (the review and ``solve`` both use it).
+
+    ``at_lead``: an ordinary game, zole or dark at its first lead; ``cards``: the cards played
+    from there, in order.  Each card gets the declarer's double-dummy total before and after
+    it, and the best cards at its turn: at every card with ``every_best`` (``solve`` prints
+    them), else only where points were given away, while time allows (the review).
+    """
+    st = at_lead.copy()
+    d = st.declarer
+    buried = C.points_of(st.buried) if st.contract == TAKE else 0
+    solver = Solver(st.hands, d, node_limit=node_limit, cancel=_Stop(cancel, deadline))
+    totals: list[int] = []  # the declarer's double-dummy total before each card, and at the end
+    spots: list[tuple[int, list, list[int], int, int]] = []  # turn, trick, hands, trick no, seat
+    best: list[tuple[int, ...]] = []
+    guess = 60
+    status = DONE
+    try:
+        for i in range(len(cards) + 1):
+            trick = list(zip(st.trick_pos, st.trick, strict=True))
+            v = 0
+            if st.phase == PLAYING:
+                solver.hands = list(st.hands)
+                if every_best and i < len(cards):
+                    vals = solver.move_values(st.turn, trick)
+                    v = max(vals.values()) if st.turn == d else min(vals.values())
+                    best.append(tuple(sorted(c for c, x in vals.items() if x == v)))
+                else:
+                    v = guess = solver.value(st.turn, trick, guess=guess)
+            totals.append(st.points_won[d] + buried + v)
+            if i == len(cards):
+                break
+            spots.append((st.turn, trick, list(st.hands), len(st.completed) + 1,
+                          st.seats[st.turn]))
+            st.apply(cards[i])
+    except NodeLimit:
+        stopped = cancel is not None and cancel.is_set()
+        status = CANCELLED if stopped else NO_TIME if not totals else PARTIAL
+    notes = [CardNote(i, spots[i][3], spots[i][4], cards[i], spots[i][0] == d, totals[i],
+                      totals[i + 1], best[i] if i < len(best) else ())
+             for i in range(len(totals) - 1)]
+    # the best cards where points were given away (while time allows)
+    try:
+        for j, n in enumerate(notes):
+            if n.lost <= 0 or n.best:
+                continue
+            turn, trick, hands, _t, _s = spots[n.index]
+            solver.hands = list(hands)
+            vals = solver.move_values(turn, trick)
+            want = max(vals.values()) if n.declarer_side else min(vals.values())
+            notes[j] = CardNote(n.index, n.trick, n.seat, n.card, n.declarer_side, n.before,
+                                n.after, tuple(c for c, x in vals.items() if x == want))
+    except NodeLimit:
+        pass
+    return CardAnalysis(status, totals[0] if totals else None, notes, solver.nodes)
+
+
+def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
+                node_limit: int | None = None, analyse: bool = True) -> HandReview:
+    """Review a finished hand.  ``analyse=False`` skips the double-dummy part."""
+    if not state.is_terminal():
+        raise ValueError("only a finished hand can be reviewed")
+    t0 = time.perf_counter()
+    w = walk(state)
+    start = ({s: _sorted(w.at_lead.hand_mask(s)) for s in w.at_lead.seats}
+             if w.at_lead is not None else dict(w.dealt))
     # tricks with the hands before each
     held = {s: C.mask_of(v) for s, v in start.items()}
     tricks: list[TrickView] = []
@@ -190,86 +277,27 @@ def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
     contract = result.contract
     review = HandReview(
         players=state.players, dealer=state.dealer, seats=state.seats, contract=contract,
-        declarer=result.declarer, bids=bids, talon=tuple(state.talon_cards),
-        buried=tuple(C.cards_of(state.buried)), dealt=dealt, start=start, tricks=tricks,
-        left={s: _sorted(m) for s, m in held.items()}, surrendered=surrendered,
+        declarer=result.declarer, bids=w.bids, talon=tuple(state.talon_cards),
+        buried=tuple(C.cards_of(state.buried)), dealt=w.dealt, start=start, tricks=tricks,
+        left={s: _sorted(m) for s, m in held.items()}, surrendered=w.surrendered,
         declarer_points=result.declarer_points)
-    if analyse and review.analysable and at_play is not None:
-        _analyse(review, at_play, plays, deadline, cancel, node_limit)
+    if analyse and review.analysable and w.at_lead is not None:
+        a = analyse_cards(w.at_lead, [c for _s, c in w.plays], deadline=deadline,
+                          cancel=cancel, node_limit=node_limit)
+        review.status, review.dd_value, review.notes, review.nodes = (
+            a.status, a.dd_value, a.notes, a.nodes)
     review.seconds = time.perf_counter() - t0
     return review
 
 
-def _analyse(review: HandReview, st: HandState, plays: list[tuple[int, int]],
-             deadline: float | None, cancel, node_limit: int | None) -> None:
-    d = st.declarer
-    buried = C.points_of(st.buried) if st.contract == TAKE else 0
-    solver = Solver(st.hands, d, node_limit=node_limit, cancel=_Stop(cancel, deadline))
-    st = st.copy()
-    totals: list[int] = []  # the declarer's double-dummy total before each card, and at the end
-    spots: list[tuple[int, list, list[int]]] = []  # (turn, trick, hands) before each card
-    guess = 60
-    try:
-        for i in range(len(plays) + 1):
-            trick = list(zip(st.trick_pos, st.trick, strict=True))
-            v = 0
-            if st.phase == PLAYING:
-                solver.hands = list(st.hands)
-                v = guess = solver.value(st.turn, trick, guess=guess)
-            totals.append(st.points_won[d] + buried + v)
-            if i == len(plays):
-                break
-            spots.append((st.turn, trick, list(st.hands)))
-            st.apply(plays[i][1])
-        review.status = DONE
-    except NodeLimit:
-        stopped = cancel is not None and cancel.is_set()
-        review.status = (CANCELLED if stopped else NO_TIME if not totals
-                         else PARTIAL)
-    if totals:
-        review.dd_value = totals[0]
-    for i in range(len(totals) - 1):
-        seat, c = plays[i]
-        review.notes.append(CardNote(i, _trick_of(review, i), seat, c,
-                                     st.seats.index(seat) == d, totals[i], totals[i + 1]))
-    # the best cards where points were given away (while time allows)
-    try:
-        for j, n in enumerate(review.notes):
-            if n.lost <= 0:
-                continue
-            turn, trick, hands = spots[n.index]
-            solver.hands = list(hands)
-            vals = solver.move_values(turn, trick)
-            want = max(vals.values()) if n.declarer_side else min(vals.values())
-            review.notes[j] = CardNote(n.index, n.trick, n.seat, n.card, n.declarer_side,
-                                       n.before, n.after,
-                                       tuple(c for c, v in vals.items() if v == want))
-    except NodeLimit:
-        pass
-    review.nodes = solver.nodes
-
-
-def _trick_of(review: HandReview, index: int) -> int:
-    for t in review.tricks:
-        n = sum(1 for s, _c in t.plays if s != TABLE)
-        if t.first_card <= index < t.first_card + n:
-            return t.number
-    return len(review.tricks) + 1
-
-
 def review_record(data, hand_no: int, **kw) -> HandReview:
     """Review hand ``hand_no`` (from 1) of a parsed ``zole-match/1`` record."""
-    from ..rules.record import replay
-
-    rep = replay(data)
-    return review_hand(rep.match.hands[hand_no - 1], **kw)
+    return review_hand(hand_of(data, hand_no), **kw)
 
 
 def review_file(path: str, hand_no: int = 1, **kw) -> HandReview:
     """Review hand ``hand_no`` of a record file (RecordError with ``hand N:`` when invalid)."""
-    start, h = _load(path, hand_no)
-    play_hand(hand_no, start, h)
-    return review_hand(start, **kw)
+    return review_hand(load_hand(path, hand_no), **kw)
 
 
 # ---------------------------------------------------------------------- words for the player
@@ -396,7 +424,8 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
 
 
 __all__ = [
-    "CANCELLED", "DONE", "FAILED", "NOT_ANALYSED", "NO_TIME", "PARTIAL", "CardNote", "HandReview",
-    "TrickView", "card_text", "giveaway_text", "lines", "result_text",
-    "review_file", "review_hand", "review_record", "summary_text",
+    "CANCELLED", "DONE", "FAILED", "NOT_ANALYSED", "NO_TIME", "PARTIAL", "CardAnalysis",
+    "CardNote", "HandReview", "TrickView", "Walk", "analyse_cards", "card_text",
+    "giveaway_text", "lines", "result_text", "review_file", "review_hand", "review_record",
+    "summary_text", "walk",
 ]

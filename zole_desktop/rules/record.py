@@ -4,11 +4,16 @@ Records are untrusted input: every field is checked for type and range, and ever
 and card is applied through :class:`~zole_desktop.rules.state.HandState`, so a record is legal
 exactly when the game itself would have allowed it.  Any fault raises :class:`RecordError`
 whose message starts ``hand N:``.
+
+:func:`replay_hand` is the one place where a hand's actions are applied from a record: strict
+for a match record (:func:`replay`, :func:`hand_of`), lenient for the hand in progress of a
+save (it keeps the actions that apply and says why it stopped).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -84,18 +89,19 @@ def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _card(n: int, v: Any, what: str) -> int:
+    if not isinstance(v, str) or v not in C.CARD_INDEX:
+        shown = json.dumps(v)[:20]
+        raise RecordError(n, f"{what}: {shown} is not a card (rank AKQJT987, suit CSHD)")
+    return C.CARD_INDEX[v]
+
+
 def _card_list(n: int, value: Any, what: str, length: int | None = None) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(n, f"{what} must be a list of cards")
     if length is not None and len(value) != length:
         raise RecordError(n, f"{what} must hold {length} cards, not {len(value)}")
-    out = []
-    for v in value:
-        if not isinstance(v, str) or v not in C.CARD_INDEX:
-            shown = json.dumps(v)[:20]
-            raise RecordError(n, f"{what}: {shown} is not a card (rank AKQJT987, suit CSHD)")
-        out.append(C.CARD_INDEX[v])
-    return out
+    return [_card(n, v, what) for v in value]
 
 
 def read_header(data: Any) -> tuple[int, Rules, list]:
@@ -154,36 +160,89 @@ def build_hand(n: int, match: Match, h: Any, expected_dealer: int | None) -> Han
     return match.hand_from({s: tuple(v) for s, v in hands.items()}, tuple(talon))
 
 
-def play_hand(n: int, state: HandState, h: dict) -> None:
-    """Apply the bids, burial and play of a record's hand; a fault raises RecordError."""
-    bids = h.get("bids")
-    if not isinstance(bids, list):
-        raise RecordError(n, "bids must be a list")
-    for i, b in enumerate(bids):
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """What :func:`replay_hand` applied to the state it was given."""
+
+    state: HandState
+    applied: int  # actions applied (bids, buried cards, cards played, a surrender)
+    stopped: str | None = None  # lenient: why the next action did not apply ("hand N: ...")
+
+
+def replay_hand(n: int, state: HandState, h: Mapping[str, Any], *,
+                strict: bool = True) -> HandReplay:
+    """Apply the bids, burial, play and surrender of hand number ``n`` of a record to
+    ``state`` (its deal before the first bid, from :func:`build_hand`).
+
+    ``strict`` (a match record): the first fault raises :class:`RecordError` naming the hand
+    and the action (``hand 2: card 7 (KS): seat 1 must follow suit ...``), and the hand must
+    be complete.  Not strict (the hand in progress of a save): the actions are applied up to
+    the first one that does not apply; the result holds the state with the actions before it
+    and, in ``stopped``, the reason.  An unfinished hand is what a save holds, so it is no
+    fault then.
+    """
+    applied = 0
+    try:
+        for what, action in _actions(n, state, h, strict):
+            try:
+                state.apply(action)
+            except IllegalAction as e:
+                raise RecordError(n, f"{what}: {e}") from None
+            applied += 1
+        if strict and state.phase != DONE:
+            played = len(_list(n, h, "play", strict))
+            raise RecordError(n, f"the hand is incomplete: {played} cards played"
+                                 + (", the declarer must bury 2 cards"
+                                    if state.phase == BURYING else ""))
+    except RecordError as e:
+        if strict:
+            raise
+        return HandReplay(state, applied, str(e))
+    return HandReplay(state, applied)
+
+
+def _list(n: int, h: Mapping[str, Any], key: str, strict: bool) -> list:
+    value = h.get(key)
+    if value is None and (key != "bids" or not strict):
+        return []
+    if not isinstance(value, list):
+        raise RecordError(n, f"{key} must be a list" + ("" if key == "bids" else " of cards"))
+    return value
+
+
+def _actions(n: int, state: HandState, h: Mapping[str, Any],
+             strict: bool) -> Iterator[tuple[str, int]]:
+    """The hand's actions in order, each with the words that name it; every check is made
+    against the state as it stands when the action comes (the caller applies each)."""
+    for i, b in enumerate(_list(n, h, "bids", strict)):
         if state.phase != BIDDING:
             raise RecordError(n, f"bid {i + 1} comes after the bidding ended")
         if not isinstance(b, str) or b not in BID_BY_NAME:
             raise RecordError(n, f"bid {json.dumps(b)[:20]} is not one of pass, take, zole, "
                                  "maza, dark")
-        _apply(n, state, BID_BY_NAME[b])
+        yield f"bid {i + 1} ({b})", BID_BY_NAME[b]
     if state.phase == BIDDING:
-        raise RecordError(n, f"the bidding is incomplete: seat {state.current_seat} "
-                             "has not spoken")
+        if strict:
+            raise RecordError(n, f"the bidding is incomplete: seat {state.current_seat} "
+                                 "has not spoken")
+        if h.get("discard") or h.get("play") or h.get("surrender"):
+            raise RecordError(n, f"seat {state.current_seat} has not bid yet")
+        return
     discard = h.get("discard")
     if state.contract == TAKE:
-        if discard is None:
+        if discard is None and strict:
             raise RecordError(n, f"the declarer (seat {state.declarer_seat}) took the talon "
                                  "and must bury 2 cards")
-        cards = _card_list(n, discard, "discard", 2)
-        for c in cards:
+        if strict:
+            _card_list(n, discard, "discard", 2)
+        for i, v in enumerate(_list(n, h, "discard", strict)):
+            c = _card(n, v, "discard")
             if state.phase != BURYING:
                 raise RecordError(n, "discard must name 2 different cards")
-            _apply(n, state, c)
+            yield f"discard {i + 1} ({C.CARD_NAMES[c]})", c
     elif discard not in (None, []):
         raise RecordError(n, "only a declarer who takes the talon buries cards")
-    play = h.get("play", [])
-    if play is None:
-        play = []
+    play = _list(n, h, "play", False)
     surrender = h.get("surrender", False)
     if surrender is None:
         surrender = False
@@ -195,41 +254,41 @@ def play_hand(n: int, state: HandState, h: dict) -> None:
         if surrender:
             raise RecordError(n, "everyone passed: nobody can surrender")
         return
-    cards = _card_list(n, play, "play")
-    for i, c in enumerate(cards):
+    if strict:
+        _card_list(n, play, "play")
+    for i, v in enumerate(play):
+        c = _card(n, v, "play")
         if state.phase == DONE:
             raise RecordError(n, f"card {i + 1} ({C.CARD_NAMES[c]}) is played after the hand "
                                  "ended")
-        _apply(n, state, c)
+        yield f"card {i + 1} ({C.CARD_NAMES[c]})", c
     if surrender:
         if state.phase == DONE:
             raise RecordError(n, "the declarer cannot surrender: the hand is over")
-        _apply(n, state, SURRENDER)
-    if state.phase != DONE:
-        raise RecordError(n, f"the hand is incomplete: {len(cards)} cards played"
-                             + (", the declarer must bury 2 cards"
-                                if state.phase == BURYING else ""))
+        yield "surrender", SURRENDER
 
 
-def _apply(n: int, state: HandState, action: int) -> None:
-    try:
-        state.apply(action)
-    except IllegalAction as e:
-        raise RecordError(n, str(e)) from None
-
-
-def replay(data: Any) -> Replay:
-    """Check and settle a parsed record."""
+def replay(data: Any, upto: int | None = None) -> Replay:
+    """Check and settle a parsed record (its first ``upto`` hands when given)."""
     players, rules, hands = read_header(data)
     match = Match(players=players, rules=rules)
     expected: int | None = None
-    for i, h in enumerate(hands):
+    for i, h in enumerate(hands[:upto]):
         n = i + 1
         state = build_hand(n, match, h, expected)
-        play_hand(n, state, h)
+        replay_hand(n, state, h)
         match.finish(state)
         expected = next_dealer(players, state.dealer)
     return Replay(match, list(match.rows))
+
+
+def hand_of(data: Any, number: int) -> HandState:
+    """Hand ``number`` (from 1) of a parsed record, finished as it was played; the hands
+    before it are checked as well (they set the pools and the dealer), the ones after not."""
+    hands = read_header(data)[2]
+    if not 1 <= number <= len(hands):
+        raise RecordError(number, f"the record holds {len(hands)} hand(s)")
+    return replay(data, upto=number).match.hands[number - 1]
 
 
 def replay_text(text: str | bytes) -> Replay:
