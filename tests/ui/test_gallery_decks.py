@@ -35,6 +35,16 @@ def _gallery(app) -> GalleryScene:
     return g
 
 
+def _wait(app, form) -> None:
+    """Step the loop until the form's worker is done (it wakes the loop when it is)."""
+    for _ in range(2000):
+        if form.job is None:
+            break
+        form.job.join(0.5)
+        app.step()
+    app.step()
+
+
 def _add(app, g, path) -> AddDeckScene:
     _click(app, g.add_button)
     form = app.stack.top
@@ -42,6 +52,8 @@ def _add(app, g, path) -> AddDeckScene:
     app.post_action(Action(TEXT, text=str(path)))
     app.step()
     _click(app, form.footer[0])
+    assert form.job is not None and not form.footer[0].enabled  # "Adding…"
+    _wait(app, form)
     return form
 
 
@@ -161,6 +173,8 @@ def test_enter_in_the_path_field_adds_the_deck(make_app, template, data_dir):
     g = _gallery(app)
     _click(app, g.add_button)
     app.post_action(Action(TEXT, text=f'"{template}"'))  # pasted with quotes, as some do
+    form = app.stack.top
     app.post_action(Action(CONFIRM))
     app.step()
+    _wait(app, form)
     assert app.stack.top is g and g.theme_id == "my-deck"

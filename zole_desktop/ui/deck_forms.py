@@ -153,6 +153,8 @@ class AddDeckScene(_PathForm):
     def __init__(self, on_added: Callable[[str], None]) -> None:
         super().__init__()
         self.on_added = on_added
+        self.job: threading.Thread | None = None  # the import runs beside the loop
+        self.result: tuple[str, list[str]] | None = None  # (id, problems)
 
     def build(self) -> None:
         self.widgets = [
@@ -164,31 +166,68 @@ class AddDeckScene(_PathForm):
             Note(lambda: _("Type the path, or paste it with Ctrl+V."), lines=1),
             Note(self.problem_lines, lines=7, color=gfx.AMBER),
         ]
-        self.footer = [Button(N_("Add this deck"), self.add, primary=True,
-                              enabled=lambda: bool(self.path.strip())),
+        self.footer = [Button(lambda: _("Adding…") if self.job else _("Add this deck"),
+                              self.add, primary=True,
+                              enabled=lambda: self.job is None and bool(self.path.strip())),
                        Button(N_("Back"), self.back)]
 
     def enter(self) -> None:
         super().enter()
         self.focus = next(i for i, w in enumerate(self.widgets) if isinstance(w, PathField))
 
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def animating(self) -> bool:
+        return False
+
+    def back(self) -> None:
+        if self.job is None:  # an import under way finishes first (it is a few seconds)
+            super().back()
+
     def add(self) -> None:
+        """Check and copy the deck on a worker thread: the window stays live (and a held
+        Enter is not repeated into the gallery) while 26 pictures are decoded."""
+        if self.job is not None:
+            return
         src = user_path(self.path)
+        self.result = None
+        self.problems = []
+        self.job = threading.Thread(target=self._import, args=(src,), name="zole-import",
+                                    daemon=True)
+        self.job.start()
+        self.redraw()
+
+    def _import(self, src: Path) -> None:
         try:
             tid = decks.import_deck(src)
+            log.info("deck %s added from %s", tid, src)
+            self.result = (tid, [])
         except decks.DeckError as e:
             log.info("deck %s refused: %s", src, "; ".join(e.problems))
-            self.problems = [_("This deck cannot be added:")] + e.problems
-            self.redraw()
-            return
+            self.result = ("", [_("This deck cannot be added:")] + e.problems)
         except OSError as e:
             log.warning("deck %s could not be copied: %s", src, e)
-            self.problems = [_("The deck could not be copied: {error}").format(
-                error=e.strerror or e)]
+            self.result = ("", [_("The deck could not be copied: {error}").format(
+                error=e.strerror or e)])
+        except Exception:
+            log.exception("adding the deck %s failed", src)
+            self.result = ("", [_("The deck could not be added; the log file says why.")])
+        finally:
+            if self.app is not None:
+                self.app.wake()
+
+    def update(self, dt: float) -> None:
+        if self.job is None or self.job.is_alive():
+            return
+        self.job = None
+        tid, problems = self.result or ("", [_("Nothing was written.")])
+        if problems:
+            self.problems = problems
             self.redraw()
             return
-        log.info("deck %s added from %s", tid, src)
-        self.stack.pop()
+        if self.stack is not None and self in self.stack.scenes:
+            self.close()
         self.on_added(tid)
 
 
