@@ -166,7 +166,7 @@ def _push(app, scene):
 def _table(app, **rules):
     from zole_desktop.rules.options import Rules
     from zole_desktop.ui.session import Session
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     s = Session(players=3, names=["Me", "Anna", "Jānis"], levels=[None, "random", "random"],
                 human=0, length=1, seed=3, rules=Rules(**rules))
@@ -199,7 +199,6 @@ def test_menu_scenes_fit(app, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_and_pause_fit(app, lang):
     from zole_desktop.rules.state import MAZA_BID, PASS, TAKE_BID, ZOLE_BID
-    from zole_desktop.ui import menus
     from zole_desktop.ui.widgets import Button
 
     i18n.set_language(lang)
@@ -207,7 +206,7 @@ def test_table_and_pause_fit(app, lang):
     fit = Fit(lang)
     W, H = app.size
     # the bidding row: every bid the rules allow, side by side, inside the window
-    table.cards_seen = True
+    table.view.cards_seen = True
     table.build_buttons("bid")
     for b in table.buttons:
         fit.button("bid", b)
@@ -218,7 +217,7 @@ def test_table_and_pause_fit(app, lang):
     for left, right in zip(row, row[1:], strict=False):  # side by side, none over another
         assert left.right <= right.left and left.y == right.y, (lang, left, right)
     # before looking at the cards: zole in the dark or look
-    table.cards_seen = False
+    table.view.cards_seen = False
     table.build_buttons("bid")
     for b in table.buttons:
         fit.button("dark", b)
@@ -239,7 +238,9 @@ def test_table_and_pause_fit(app, lang):
         fit.button("corner", b, corner)
     assert all(isinstance(b, Button) for b in table.corner)
     # the pause menu over the table
-    pause = _push(app, menus.PauseMenu(table))
+    from zole_desktop.ui.pause import PauseMenu
+
+    pause = _push(app, PauseMenu(table))
     pause.layout()
     fit.form(pause)
     assert not fit.bad, "\n".join(fit.bad)

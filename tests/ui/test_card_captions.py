@@ -76,7 +76,7 @@ def test_every_name_reads_at_hand_and_trick_size(theme_id, lang):
     """All 16 illustrated cards at the table's hand, trick and talon sizes for 1280x720: in
     type of at least READABLE_PX, inside the plate, and the plate stays on the card; at hand
     and trick size the whole name is there (the smaller talon may cut a long one short)."""
-    from zole_desktop.ui.table import CARD_FRACTION, TALON_SCALE, TRICK_SCALE
+    from zole_desktop.ui.table.layout import CARD_FRACTION, TALON_SCALE, TRICK_SCALE
 
     set_language(lang)
     theme = load_theme(theme_id)

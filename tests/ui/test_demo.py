@@ -47,7 +47,7 @@ def test_demo_continue_resumes_where_it_stood(tmp_path, capsys):
     from zole_desktop.i18n import set_language
     from zole_desktop.ui import demo
     from zole_desktop.ui.app import App
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     data = tmp_path / "data"
     # without a save: a new match, said so

@@ -48,7 +48,7 @@ def test_the_log_is_bounded_and_rotates(logfile):
 
 def test_a_bot_error_is_survived_logged_and_said(make_app, logfile):
     from zole_desktop.ui import demo
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     app = make_app()
     toasts = recording_toasts(app)
@@ -110,7 +110,7 @@ def test_a_save_failure_is_one_line_on_stderr_and_in_the_log(
     import os
 
     from zole_desktop.ui import demo
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     def full(*_a, **_k):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -7,7 +7,7 @@ from ui_helpers import key, new_table, run_until
 
 from zole_desktop.i18n import set_language
 from zole_desktop.ui import gfx
-from zole_desktop.ui.menus import PauseMenu
+from zole_desktop.ui.pause import PauseMenu
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 

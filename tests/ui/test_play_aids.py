@@ -11,7 +11,7 @@ from zole_desktop.records import history as match_history
 from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.session import Session
-from zole_desktop.ui.table import TableScene
+from zole_desktop.ui.table.scene import TableScene
 
 
 @pytest.fixture
@@ -51,10 +51,10 @@ def _answer(app, t, kind_bid=TAKE_BID):
     k = t.waiting_for()
     if k == "bid":
         legal = t.state.legal_actions()
-        t._answer(kind_bid if kind_bid in legal else legal[0])
+        t.answer(kind_bid if kind_bid in legal else legal[0])
     elif k == "bury":
         t.selected = t.my_hand()[:t.bury_need]
-        t._confirm_bury()
+        t.confirm_bury()
     elif k == "play":
         t.try_card(min(t.legal_cards()))
     app.step()
@@ -92,10 +92,10 @@ def test_save_mid_trick_and_continue_exactly(saving_app, data_dir):
     assert t2.state.observation(0) == obs
     assert t2.session.match.totals == totals and t2.session.serious is False
     # the table shows the same cards: my hand, the trick, the piles
-    assert sorted(t2.holding[0]) == sorted(obs.hand)
-    assert t2.trick_view == list(obs.trick)
-    assert sum(len(p) for p in t2.piles.values()) == 3 * len(obs.tricks)
-    assert t2.deal is None  # no new deal
+    assert sorted(t2.view.holding[0]) == sorted(obs.hand)
+    assert t2.view.trick == list(obs.trick)
+    assert sum(len(p) for p in t2.view.piles.values()) == 3 * len(obs.tricks)
+    assert t2.director.deal is None  # no new deal
     # and the table resumes: the person plays, the bots answer
     n = len(t2.state.actions())
     assert run_until(app2, lambda: t2.waiting_for() == "play", 20000)
@@ -167,7 +167,7 @@ def test_hints_while_bidding_and_playing(saving_app):
     best = t.buttons[t.button_actions.index(h.best)]
     assert len(tags) == 1 and tags[0].centerx == best.rect.centerx
     assert tags[0].bottom <= best.rect.top
-    t._answer(TAKE_BID)
+    t.answer(TAKE_BID)
     app.step()
     assert run_until(app, lambda: t.waiting_for() == "bury", 20000)
     _answer(app, t)
@@ -206,7 +206,7 @@ def test_undo_takes_back_my_card_and_the_bots_after_it(saving_app):
     assert run_until(app, lambda: t.waiting_for() == "play" and t.can_undo(), 20000)
     st = t.state
     acts = st.actions()
-    n = t.undo_count()
+    n = t.director.undo_count(t.human)
     assert acts[len(acts) - n][0] == 0
     expected = acts[:len(acts) - n]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
@@ -214,8 +214,8 @@ def test_undo_takes_back_my_card_and_the_bots_after_it(saving_app):
     app.step()
     assert run_until(app, lambda: t.waiting_for() == "play" and not t.animating(), 20000)
     assert t.state.actions() == expected
-    assert sorted(t.holding[0]) == sorted(t.state.hand_of(0))
-    assert t.trick_view == list(t.state.current_trick())
+    assert sorted(t.view.holding[0]) == sorted(t.state.hand_of(0))
+    assert t.view.trick == list(t.state.current_trick())
     # the save holds the position after the undo
     saved = saves.load()
     assert saved.current.actions() == expected
@@ -260,7 +260,7 @@ def test_f1_opens_the_guide_over_the_table_and_back(saving_app):
     app = saving_app(hints=False)
     t = _table(app, seed=6, levels=("easy", "easy"))
     assert run_until(app, lambda: t.waiting_for() == "bid", 20000)  # dealt; I speak first
-    t._answer(PASS)  # now the bots have their bids to make
+    t.answer(PASS)  # now the bots have their bids to make
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     app.step()
     assert isinstance(app.stack.top, GuideScene)

@@ -74,7 +74,7 @@ def idle(app, seconds=0.7):
 
 def new_table(app, seed):
     from zole_desktop.ui.session import Session
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, "random", "random"],
                 human=0, length=2, seed=seed)
@@ -87,7 +87,7 @@ def new_table(app, seed):
 def test_a_whole_hand_on_the_real_loop(real_app, data_dir):
     """Bid, take the talon, bury, every card (by click, drag and keys), undo, summary, score
     sheet, next hand: every input is acted on within a few frames, idle or not."""
-    from zole_desktop.ui.menus import PauseMenu
+    from zole_desktop.ui.pause import PauseMenu
     from zole_desktop.ui.sheet import HandSummary, ScoreSheet
 
     app = real_app()
@@ -263,13 +263,13 @@ def test_guided_first_game_answers_on_the_real_loop(real_app):
     probe = Probe(app)
 
     def driver():
-        assert wait_until(lambda: table.current == "start"
-                          and table.coach_button.rect.w > 0, 60)
-        sent = probe.send("got it", click_events(table.coach_button.rect.center),
-                          lambda: table.current != "start")
+        assert wait_until(lambda: table.coach.current == "start"
+                          and table.coach.button.rect.w > 0, 60)
+        sent = probe.send("got it", click_events(table.coach.button.rect.center),
+                          lambda: table.coach.current != "start")
         quick(probe, sent)
         assert wait_until(lambda: table.waiting_for() == "bid" and settled(table), 60)
-        _cards, advised = table.advised()
+        _cards, advised = table.coach.advised()
         assert advised is not None
         n = len(table.state.actions())
         sent = probe.send("coach's bid", click_events(advised.rect.center),
@@ -301,8 +301,9 @@ def test_menus_text_and_table_keys_on_the_real_loop(real_app, data_dir):
     """Main menu -> New game (a typed name, Backspace, Tab) -> Start; at the table F1 opens
     the guide and Esc closes it, the window is resized, the wheel scrolls the score sheet, and
     Leave the table -> Continue picks the hand up where it stood."""
-    from zole_desktop.ui.menus import MainMenu, NewGameScene, PauseMenu
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.menus import MainMenu, NewGameScene
+    from zole_desktop.ui.pause import PauseMenu
+    from zole_desktop.ui.table.scene import TableScene
     from zole_desktop.ui.widgets import TextField
 
     app = real_app()

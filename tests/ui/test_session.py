@@ -67,4 +67,4 @@ def test_continue_from_the_menu(make_app, data_dir):
     app = make_app()
     table = continue_from_menu(app)
     assert table.session.hand_number == 2
-    assert run_until(app, lambda: table.state is not None and table.deal is not None, 100)
+    assert run_until(app, lambda: table.state is not None and table.director.deal is not None, 100)

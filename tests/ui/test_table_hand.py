@@ -61,7 +61,7 @@ def test_keyboard_bidding_and_pause(make_app):
     table = new_table(app, seed=11)
     assert run_until(app, lambda: table.waiting_for() == "bid")
     key(app, pygame.K_ESCAPE)
-    from zole_desktop.ui.menus import PauseMenu
+    from zole_desktop.ui.pause import PauseMenu
 
     assert isinstance(app.stack.top, PauseMenu)
     key(app, pygame.K_ESCAPE)
@@ -99,7 +99,7 @@ def test_surrender_and_last_trick(make_app):
     # play the first trick by keyboard, then look at it with L
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
-    assert run_until(app, lambda: len(table.state.completed) == 1 and not table.trick_view
+    assert run_until(app, lambda: len(table.state.completed) == 1 and not table.view.trick
                      and table.state.current_seat is not None)
     key(app, pygame.K_l)
     assert table.show_last

@@ -86,7 +86,7 @@ class Checker:
         t.draw(self.app.screen)
         kinds = {k for k, _r, _t in t.drawn}
         self.seen |= kinds
-        if len(t.trick_view) >= 3:
+        if len(t.view.trick) >= 3:
             self.seen.add("full trick")
         for p in problems(t, self.window):
             if len(self.found) < 12:
@@ -119,14 +119,14 @@ def play_hand(app, table, c: Checker) -> None:
         c.check(kind)
         if kind == "bid":
             legal = table.state.legal_actions()
-            table._answer(TAKE_BID if TAKE_BID in legal else PASS)
+            table.answer(TAKE_BID if TAKE_BID in legal else PASS)
         elif kind == "bury":
             hand = table.my_hand()
             for card in hand[:3]:  # the third is refused with a message
                 table.try_card(card)
             c.step("bury: two chosen and a message")
             table.selected = hand[:2]
-            table._confirm_bury()
+            table.confirm_bury()
         else:
             legal = sorted(table.legal_cards())
             mine = table.my_hand()
@@ -176,8 +176,8 @@ def test_every_seat_speaks_in_a_bubble_that_reads(make_app, size, lang):
     for _ in range(20000):
         if table.waiting_for() == "bid" and table.hint is not None:
             c.check("my bid")
-            table._answer(PASS)
-        if table.state is not None and table.state.phase != "bidding" and not table.bubbles:
+            table.answer(PASS)
+        if table.state is not None and table.state.phase != "bidding" and not table.view.bubbles:
             break  # the play begins (or the hand ended with everyone passing)
         c.step("the bots bid")
         most = max(most, sum(k == "bubble" for k, _r, _t in table.drawn))
@@ -199,11 +199,11 @@ def test_galdins_talon_cards_in_the_trick(make_app, size):
         if any(isinstance(s, HandSummary) for s in app.stack.scenes):
             break
         if table.waiting_for() == "bid":
-            table._answer(PASS)
+            table.answer(PASS)
         elif table.waiting_for() == "play":
             table.try_card(min(table.legal_cards()))
         c.step("galdiņš")
-        led = led or any(seat == TABLE for seat, _c in table.trick_view)
+        led = led or any(seat == TABLE for seat, _c in table.view.trick)
     assert table.state.contract == "galdins" and led
     assert not c.found, c.found
 
@@ -262,8 +262,8 @@ def test_bubbles_follow_a_language_switch(make_app, monkeypatch):
     app = make_app(animation="normal")
     table = new_table(app, seed=5)
     assert run_until(app, lambda: table.waiting_for() == "bid")
-    table._answer(PASS)
-    assert run_until(app, lambda: len(table.bubbles) >= 2)
+    table.answer(PASS)
+    assert run_until(app, lambda: len(table.view.bubbles) >= 2)
     said = [a for s, a in table.state.actions()]
     assert len(said) >= 2
     drawn = []
@@ -297,10 +297,10 @@ def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
             break
         if kind == "bid":
             legal = table.state.legal_actions()
-            table._answer(TAKE_BID if TAKE_BID in legal else PASS)
+            table.answer(TAKE_BID if TAKE_BID in legal else PASS)
         elif kind == "bury":
             table.selected = table.my_hand()[:2]
-            table._confirm_bury()
+            table.confirm_bury()
         else:
             table.try_card(min(table.legal_cards()))
         app.step()

@@ -9,7 +9,7 @@ from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import PASS
 from zole_desktop.ui.session import Session
 from zole_desktop.ui.sheet import HandSummary
-from zole_desktop.ui.table import TableScene
+from zole_desktop.ui.table.scene import TableScene
 
 
 class Passer(RandomBot):
@@ -48,9 +48,9 @@ def test_bots_play_variants(make_app, passer, level, rules, want):
             app.step()
         assert table.state.is_terminal()
         contracts.add(s.match.rows[-1].contract)
-        placed = (len(table.deck) + len(table.talon_view) + len(table.trick_view)
-                  + sum(len(v) for v in table.holding.values())
-                  + sum(len(v) for v in table.piles.values()) + len(table.buried_view))
+        placed = (len(table.view.deck) + len(table.view.talon) + len(table.view.trick)
+                  + sum(len(v) for v in table.view.holding.values())
+                  + sum(len(v) for v in table.view.piles.values()) + len(table.view.buried))
         assert placed == 26
         app.stack.clear()
     assert contracts

@@ -45,7 +45,7 @@ def new_table(app, players=3, seed=3, human_forehand=True, **rules):
     from zole_desktop.rules.deal import active_seats
     from zole_desktop.rules.options import Rules
     from zole_desktop.ui.session import Session
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     levels = [None] + ["random"] * (players - 1)
     s = Session(players=players, names=["Me", "B1", "B2", "B3", "B4"][:players],
@@ -61,7 +61,7 @@ def new_table(app, players=3, seed=3, human_forehand=True, **rules):
 def continue_from_menu(app):
     """Open the main menu, choose Continue (it must be enabled) and return the table."""
     from zole_desktop.ui.menus import MainMenu
-    from zole_desktop.ui.table import TableScene
+    from zole_desktop.ui.table.scene import TableScene
 
     menu = MainMenu()
     app.stack.push(menu)

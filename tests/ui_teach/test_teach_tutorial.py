@@ -50,7 +50,7 @@ def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
         drive(table)
     assert table.finished
     assert not app.stack.scenes
-    shown = table.shown
+    shown = table.coach.shown
     assert shown[:4] == ["start", "your_bid", "bury", "first_lead"]
     assert "trick_won" in shown
     assert shown[-1] in ("end_won", "end_lost")
@@ -69,15 +69,15 @@ def test_the_coach_holds_the_game_until_got_it(teach_app):
     app.stack.push(table)
     for _i in range(50):
         app.step()
-    assert table.current == "start" and table.coach_blocking()
+    assert table.coach.current == "start" and table.coach.holds()
     assert table.waiting_for() is None  # the deal has not gone on
     table.handle(Action(CONFIRM))
     for _i in range(400):
         app.step()
         if table.waiting_for() == "bid":
             break
-    assert table.current == "your_bid" and not table.coach_blocking()
-    cards, button = table.advised()
+    assert table.coach.current == "your_bid" and not table.coach.holds()
+    cards, button = table.coach.advised()
     assert button is not None and button in table.buttons
     assert table.focus == ("button", table.buttons.index(button))
 
@@ -116,7 +116,7 @@ def test_the_review_agrees_with_the_coach(teach_app):
     assert [n for n in mine if n.lost > 0] == []
     assert rv.dd_value >= 91  # the coach's burial: jāņi with perfect play
     # where the rule of thumb would have cost points, the coach said why
-    assert "lead_low_trump" in table.shown
+    assert "lead_low_trump" in table.coach.shown
     st = final.copy()
     st.undo(len(st.actions()) - 3)  # back to after Take and the burial
     st.apply(C.card("QC"))
@@ -127,8 +127,8 @@ def test_the_review_agrees_with_the_coach(teach_app):
 
 def _to_decision(app, table, kind):
     """Play along the coach's advice until the player is asked for ``kind``."""
-    _play_along(app, table, stop=lambda t: t.waiting_for() == kind and t.current is None
-                and t.coach_card()[0])
+    _play_along(app, table, stop=lambda t: t.waiting_for() == kind and t.coach.current is None
+                and t.coach.coach_card()[0])
     for _i in range(100):  # let the cards come to rest
         app.step()
     assert table.waiting_for() == kind
@@ -147,22 +147,22 @@ def test_a_bid_the_coach_did_not_ask_for_is_refused_with_a_note(teach_app):
     pass_button = table.buttons[table.button_actions.index(PASS)]
     for lang in ("en", "lv", "ru"):
         set_language(lang)
-        table.note = ""
+        table.coach.text = ""
         table.handle(Action(CLICK, pos=pass_button.rect.center))
         for _i in range(5):
             app.step()
         assert table.waiting_for() == "bid"  # the bid was not taken
-        assert table.note, lang
-        assert texts.bid_label(TAKE_BID) in table.note  # names the button to click
+        assert table.coach.text, lang
+        assert texts.bid_label(TAKE_BID) in table.coach.text  # names the button to click
         english = "In this first game you take the talon: click {take}."
         assert (_(english) != english) == (lang != "en"), lang  # translated
-        assert table.note == _(english).format(take=texts.bid_label(TAKE_BID))
+        assert table.coach.text == _(english).format(take=texts.bid_label(TAKE_BID))
     set_language("en")
     assert not table.state.bids
-    assert _("Take") in table.notes[0]
+    assert _("Take") in table.coach.notes[0]
     # the note is drawn in the coach's box
     app.step()
-    assert table.coach_rect.w > 0
+    assert table.coach.rect.w > 0
 
 
 def test_another_legal_card_is_played_and_the_coach_says_which_it_chose(teach_app):
@@ -172,7 +172,7 @@ def test_another_legal_card_is_played_and_the_coach_says_which_it_chose(teach_ap
     table = TutorialTableScene()
     app.stack.push(table)
     _to_decision(app, table, "play")
-    known, want = table.coach_card()
+    known, want = table.coach.coach_card()
     assert known and want == C.card("QC")
     other = C.card("JH")
     n = len(table.state.actions())
@@ -180,7 +180,7 @@ def test_another_legal_card_is_played_and_the_coach_says_which_it_chose(teach_ap
     for _i in range(5):
         app.step()
     assert table.state.actions()[n] == (0, other)  # played
-    assert table.notes and "Q♣" in table.notes[-1] and "J♥" in table.notes[-1]
+    assert table.coach.notes and "Q♣" in table.coach.notes[-1] and "J♥" in table.coach.notes[-1]
 
 
 def _clear_of_markers(app, table):
@@ -188,10 +188,11 @@ def _clear_of_markers(app, table):
     table.app.invalidate()
     app.step()
     assert table.message
-    assert table.message_rect is not None and table.message_rect.h > 0
-    assert table.marker_rects
-    for m in table.marker_rects:
-        assert not m.colliderect(table.message_rect), (m, table.message_rect)
+    shown = [r for kind, r, _t in table.drawn if kind == "message"]
+    assert len(shown) == 1 and shown[0].h > 0
+    assert table.coach.markers
+    for m in table.coach.markers:
+        assert not m.colliderect(shown[0]), (m, shown[0])
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
@@ -211,7 +212,7 @@ def test_the_refusal_line_is_clear_of_the_coach_marker(teach_app, size):
     table.selected = []
     # the third trick: a trump is led and the player still holds plain cards
     _play_along(app, table, stop=lambda t: t.waiting_for() == "play" and t.state.trick
-                and len(t.state.completed) == 2 and t.coach_card()[0])
+                and len(t.state.completed) == 2 and t.coach.coach_card()[0])
     for _i in range(100):
         app.step()
     st = table.state
@@ -242,12 +243,12 @@ def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
         probe = Probe(app)
 
         def ready(kind):
-            return wait_until(lambda: table.waiting_for() == kind and table.current is None
+            return wait_until(lambda: table.waiting_for() == kind and table.coach.current is None
                               and not any(s.moving(table.clock) for s in table.sprites), 30)
 
         def dismiss(event):
-            assert wait_until(lambda: table.current == event, 30), (event, table.shown)
-            probe.send(event, key_events(pygame.K_RETURN), lambda: table.current != event)
+            assert wait_until(lambda: table.coach.current == event, 30), (event, table.coach.shown)
+            probe.send(event, key_events(pygame.K_RETURN), lambda: table.coach.current != event)
 
         def on_card(c):
             r = table.card_rect(c)
@@ -255,16 +256,16 @@ def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
 
         def driver():
             dismiss("start")
-            assert wait_until(lambda: table.current == "your_bid", 30)
-            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert wait_until(lambda: table.coach.current == "your_bid", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.coach.current is None)
             assert ready("bid")
             labels = [b.text() for b in table.buttons]
             pas, take = table.buttons[labels.index("Pass")], table.buttons[labels.index("Take")]
-            probe.send("pass", click_events(pas.rect.center), lambda: bool(table.note))
+            probe.send("pass", click_events(pas.rect.center), lambda: bool(table.coach.text))
             assert table.waiting_for() == "bid"
             probe.send("take", click_events(take.rect.center), lambda: bool(table.state.bids))
-            assert wait_until(lambda: table.current == "bury", 30)
-            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert wait_until(lambda: table.coach.current == "bury", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.coach.current is None)
             assert ready("bury")
             for name in ("9S", "TH"):
                 c = C.card(name)
@@ -272,17 +273,18 @@ def test_on_the_real_loop_the_coach_speaks_when_its_card_is_known(data_dir):
             bury = table.buttons[0]
             probe.send("bury", click_events(bury.rect.center),
                        lambda: table.waiting_for() != "bury")
-            assert wait_until(lambda: table.current == "first_lead", 30)
-            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.current is None)
+            assert wait_until(lambda: table.coach.current == "first_lead", 30)
+            probe.send("got it", key_events(pygame.K_RETURN), lambda: table.coach.current is None)
             assert ready("play")
             qc = C.card("QC")
-            assert wait_until(lambda: table.advice_cache.get(position_key(table.state)) == qc,
+            assert wait_until(lambda: table.coach.advice_cache.get(position_key(table.state)) == qc,
                               30)
             probe.send("lead", click_events(on_card(qc)), lambda: qc not in table.my_hand())
             dismiss("trick_won")
             # the second lead: the solver's card is a jack, and the coach says why, unasked
-            assert wait_until(lambda: table.current == "lead_low_trump", 30), table.shown
-            assert table.advice_cache.get(position_key(table.state)) == C.card("JC")
+            assert wait_until(lambda: table.coach.current == "lead_low_trump", 30), \
+                table.coach.shown
+            assert table.coach.advice_cache.get(position_key(table.state)) == C.card("JC")
 
         run_with_driver(app, driver, timeout=180)
         assert not probe.errors, probe.errors
@@ -303,8 +305,8 @@ def test_enter_alone_follows_the_coach_through_the_burial(teach_app):
     table = TutorialTableScene()
     app.stack.push(table)
     assert _play_along(app, table, stop=lambda t: t.waiting_for() == "bid") is None
-    while table.current is not None:
-        table.dismiss()
+    while table.coach.current is not None:
+        table.coach.dismiss()
     next(b for b in table.buttons if b.label == "Take").activate()
     for _i in range(2000):
         app.step()

@@ -59,7 +59,7 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
         startup_ms = (time.perf_counter() - t0) * 1000
         from .session import Session
         from .sheet import HandSummary
-        from .table import TableScene
+        from .table.scene import TableScene
 
         times: list[float] = []
         app.frame_hook = times.append
@@ -115,7 +115,7 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
 
     from .. import storage
     from ..i18n import set_language
-    from .menus import PauseMenu
+    from .pause import PauseMenu
     from .probe import (
         Probe,
         ProbeTimeout,
@@ -126,7 +126,8 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     )
     from .session import Session
     from .sheet import HandSummary, ScoreSheet
-    from .table import TableScene
+    from .table.conditions import BotTurn
+    from .table.scene import TableScene
 
     set_language("en")
     settings = storage.Settings(language="en", sound=False, hints=True)
@@ -150,7 +151,7 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         c = table.cond
         if not settled():
             return "animation"
-        if c is not None and c[0] == "bot":
+        if isinstance(c, BotTurn):
             return "bot"
         return "idle"
 

@@ -151,7 +151,7 @@ def resume_session(hands: int, messages: list[str]):
 
 
 def _run(app: App, args, scene: str, hands: int, shots: Shots) -> int:
-    from .table import TableScene
+    from .table.scene import TableScene
 
     if scene != "table":
         from .menus import MainMenu, NewGameScene, SettingsScene

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 import random
 
 import pygame
 
-from .. import __version__
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+from ..i18n import N_, _
 from ..rules.options import CHOICES, Rules
 from . import gfx, people, texts
-from .scene import BACK
 from .session import Session, bot_name
-from .theme import available_themes, theme_label
+from .settings import SettingsScene, deck_choices
+from .theme import available_themes
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
 
 log = logging.getLogger(__name__)
@@ -113,7 +111,7 @@ class MainMenu(FormScene):
         self.app.quit()
 
     def cont(self) -> None:
-        from .table import TableScene
+        from .table.scene import TableScene
 
         msgs: list[str] = []
         s = Session.load(msgs)
@@ -197,12 +195,6 @@ def _log_once(what: str) -> None:
         log.exception("the %s cannot be imported; its menu entry is disabled", what)
 
 
-def deck_choices(themes: list[str]):
-    """(theme id, its name) for a choice row; the name is read when drawn, so it is always
-    in the current language."""
-    return [(t, functools.partial(theme_label, t)) for t in themes]
-
-
 LENGTHS = [(6, N_("6 hands")), (12, N_("12 hands")), (24, N_("24 hands")),
            (36, N_("36 hands")), (0, N_("No limit"))]
 
@@ -273,7 +265,7 @@ class NewGameScene(FormScene):
         self.serious = v
 
     def start(self) -> None:
-        from .table import TableScene
+        from .table.scene import TableScene
 
         st = self.app.settings
         st.player_name = people.stored(self.name)[:20]
@@ -288,130 +280,3 @@ class NewGameScene(FormScene):
         if self.app.save_enabled:
             Session.clear_saved()
         self.stack.replace(TableScene(session))
-
-
-ANIMS = [(k, v) for k, v in texts.ANIMATION_LABELS.items()]
-SIZES = [(k, v) for k, v in texts.CARD_SIZE_LABELS.items()]
-
-
-class SettingsScene(FormScene):
-    title = N_("Settings")
-    column = 0.6
-    opaque = True
-
-    def build(self) -> None:
-        st = self.app.settings
-        themes = available_themes() or ["classic"]
-        self.widgets = [
-            ChoiceRow(N_("Language"), [(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES],
-                      lambda: st.language or "en", self._set_language),
-            ChoiceRow(N_("Deck"), deck_choices(themes), lambda: st.theme, self.app.set_theme),
-            ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
-                      lambda v: setattr(st, "animation", v)),
-            ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),
-            ChoiceRow(N_("Full screen (F11)"), [(False, texts.ON_OFF[False]),
-                                                (True, texts.ON_OFF[True])],
-                      lambda: self.app.fullscreen, lambda v: self.app.toggle_fullscreen()),
-            ChoiceRow(N_("Sound"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
-                      lambda: st.sound, self._set_sound),
-            ChoiceRow(N_("Hints"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
-                      lambda: st.hints, lambda v: setattr(st, "hints", v),
-                      explain=lambda: _("The strong bot's advice at your turn; never in a "
-                                        "serious match.")),
-            ChoiceRow(N_("Play a forced card by itself"),
-                      [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
-                      lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
-                      explain=lambda: _("When only one card may be played, it is played "
-                                        "after a short pause.")),
-            Heading(lambda: _("Zole {version}").format(version=__version__), small=True),
-            Button(N_("Copy diagnostic info"), self.copy_diagnostics),
-        ]
-        self.footer = [Button(N_("Back"), self.back, primary=True)]
-
-    def copy_diagnostics(self) -> None:
-        """Version, Python, pygame-ce, SDL, system, data folder and log file, to the
-        clipboard for a bug report (and into the log)."""
-        from .. import logs
-
-        info = logs.diagnostics()
-        log.info("diagnostic info:\n%s", info)
-        try:
-            pygame.scrap.put_text(info)
-        except (pygame.error, AttributeError) as e:
-            log.warning("the clipboard cannot be used: %s", e)
-            self.app.toast(_("The clipboard cannot be used; the diagnostic info is in the "
-                             "log file."))
-            return
-        self.app.toast(_("Diagnostic info copied: paste it into your bug report."))
-
-    def _set_language(self, lang: str) -> None:
-        self.app.settings.language = lang
-        set_language(lang)
-        pygame.display.set_caption(_("Zole"))
-        self.app.invalidate()  # every label is translated when drawn: redraw now
-
-    def _set_card_size(self, v: str) -> None:
-        self.app.settings.card_size = v
-        self.app.stack.resize(self.app.size)
-
-    def _set_sound(self, v: bool) -> None:
-        self.app.settings.sound = v
-        self.app.sound.enabled = v
-
-    def back(self) -> None:
-        self.app.save_settings()
-        self.stack.pop()
-        self.app.stack.resize(self.app.size)
-
-
-class PauseMenu(FormScene):
-    title = N_("Paused")
-    column = 0.3
-    opaque = False
-
-    def __init__(self, table) -> None:
-        super().__init__()
-        self.table = table
-
-    def build(self) -> None:
-        self.widgets = [
-            Button(N_("Resume"), self.back, primary=True),
-            Button(N_("Score sheet"), self.sheet),
-            Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
-            Button(N_("Leave the table"), self.leave),
-        ]
-
-    def sheet(self) -> None:
-        from .sheet import ScoreSheet
-
-        self.stack.push(ScoreSheet(self.table.session))
-
-    def leave(self) -> None:
-        # everything is saved after every action: Continue picks the hand up where it stood
-        self.stack.pop()
-        self.stack.remove(self.table)
-
-    def handle(self, a) -> None:
-        if a.kind == BACK:
-            self.back()
-            return
-        super().handle(a)
-
-    PANEL_FILL = (0x24, 0x20, 0x1C)  # dark wool: the table does not show through
-
-    def panel_rect(self) -> pygame.Rect:
-        """The solid panel under the title and the buttons."""
-        W, H = self.app.size
-        m = max(12, int(H * 0.025))
-        title = self.title_rect()
-        bottom = self.widgets[-1].rect.bottom + self.pad if self.widgets else self.view.bottom
-        inner = pygame.Rect(self.view.x, title.top, self.view.w, bottom - title.top)
-        r = inner.union(title).inflate(2 * m, 2 * m)
-        return r.clip(pygame.Rect(0, 0, W, H))
-
-    def draw_background(self, surface) -> None:
-        W, H = surface.get_size()
-        surface.blit(gfx.panel(W, H, fill=(0, 0, 0), border=None, radius=0, alpha=140), (0, 0))
-        r = self.panel_rect()
-        surface.blit(gfx.panel(r.w, r.h, fill=self.PANEL_FILL, border=gfx.AMBER, width=2,
-                               radius=max(8, r.h // 24)), r)

@@ -40,6 +40,7 @@ class Session:
     match: Match | None = None
     serious: bool = False  # a serious match: no undo, no hints
     current: HandState | None = None  # the hand in progress when a save was continued
+    practice: bool = False  # never saved, no undo, no hints (the guided game)
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -97,8 +98,8 @@ class Session:
     # ------------------------------------------------------------------ persistence
     @property
     def persistent(self) -> bool:
-        """False for a practice session that replaces :meth:`save` (the guided game)."""
-        return type(self).save is Session.save
+        """False for a practice session (the guided game): it is never written."""
+        return not self.practice
 
     def table(self) -> saves.Table:
         levels = [HUMAN if (seat == self.human or lv is None) else

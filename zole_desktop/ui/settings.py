@@ -1,0 +1,97 @@
+"""The settings: language, deck, animation speed, card size, full screen, sound, hints and
+the forced card; each change takes effect at once and is saved when the scene closes."""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+import pygame
+
+from .. import __version__
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
+from . import texts
+from .theme import available_themes, theme_label
+from .widgets import Button, ChoiceRow, FormScene, Heading
+
+log = logging.getLogger(__name__)
+
+
+def deck_choices(themes: list[str]):
+    """(theme id, its name) for a choice row; the name is read when drawn, so it is always
+    in the current language."""
+    return [(t, functools.partial(theme_label, t)) for t in themes]
+
+
+ANIMS = [(k, v) for k, v in texts.ANIMATION_LABELS.items()]
+SIZES = [(k, v) for k, v in texts.CARD_SIZE_LABELS.items()]
+
+
+class SettingsScene(FormScene):
+    title = N_("Settings")
+    column = 0.6
+    opaque = True
+
+    def build(self) -> None:
+        st = self.app.settings
+        themes = available_themes() or ["classic"]
+        self.widgets = [
+            ChoiceRow(N_("Language"), [(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES],
+                      lambda: st.language or "en", self._set_language),
+            ChoiceRow(N_("Deck"), deck_choices(themes), lambda: st.theme, self.app.set_theme),
+            ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
+                      lambda v: setattr(st, "animation", v)),
+            ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),
+            ChoiceRow(N_("Full screen (F11)"), [(False, texts.ON_OFF[False]),
+                                                (True, texts.ON_OFF[True])],
+                      lambda: self.app.fullscreen, lambda v: self.app.toggle_fullscreen()),
+            ChoiceRow(N_("Sound"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.sound, self._set_sound),
+            ChoiceRow(N_("Hints"), [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.hints, lambda v: setattr(st, "hints", v),
+                      explain=lambda: _("The strong bot's advice at your turn; never in a "
+                                        "serious match.")),
+            ChoiceRow(N_("Play a forced card by itself"),
+                      [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
+                      lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
+                      explain=lambda: _("When only one card may be played, it is played "
+                                        "after a short pause.")),
+            Heading(lambda: _("Zole {version}").format(version=__version__), small=True),
+            Button(N_("Copy diagnostic info"), self.copy_diagnostics),
+        ]
+        self.footer = [Button(N_("Back"), self.back, primary=True)]
+
+    def copy_diagnostics(self) -> None:
+        """Version, Python, pygame-ce, SDL, system, data folder and log file, to the
+        clipboard for a bug report (and into the log)."""
+        from .. import logs
+
+        info = logs.diagnostics()
+        log.info("diagnostic info:\n%s", info)
+        try:
+            pygame.scrap.put_text(info)
+        except (pygame.error, AttributeError) as e:
+            log.warning("the clipboard cannot be used: %s", e)
+            self.app.toast(_("The clipboard cannot be used; the diagnostic info is in the "
+                             "log file."))
+            return
+        self.app.toast(_("Diagnostic info copied: paste it into your bug report."))
+
+    def _set_language(self, lang: str) -> None:
+        self.app.settings.language = lang
+        set_language(lang)
+        pygame.display.set_caption(_("Zole"))
+        self.app.invalidate()  # every label is translated when drawn: redraw now
+
+    def _set_card_size(self, v: str) -> None:
+        self.app.settings.card_size = v
+        self.app.stack.resize(self.app.size)
+
+    def _set_sound(self, v: bool) -> None:
+        self.app.settings.sound = v
+        self.app.sound.enabled = v
+
+    def back(self) -> None:
+        self.app.save_settings()
+        self.stack.pop()
+        self.app.stack.resize(self.app.size)

@@ -1,0 +1,58 @@
+"""What the table's script waits for between its steps, as small typed values.
+
+The script (:mod:`.script`) is a generator: it yields one of these, and the table's driver
+sends it the answer once the condition holds (``None`` for the timers and for a closed scene;
+the person's action for :class:`HumanTurn`; a :class:`BotAnswer` for :class:`BotTurn`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .workers import Job
+
+UNDO = -2  # the person's answer when they take back a card
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Until the table's clock reaches ``until``."""
+    until: float
+
+
+@dataclass(frozen=True)
+class Settle:
+    """Until every card has come to rest."""
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """The person's decision: ``kind`` is "bid", "bury" or "play"."""
+    kind: str
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot thinks on the worker; its answer is taken no sooner than ``not_before`` (the
+    table's clock), so that a quick bot still seems to think."""
+    job: Job
+    not_before: float
+
+
+@dataclass(frozen=True)
+class SceneClosed:
+    """Until ``scene`` (a summary, a score sheet) has left the stack."""
+    scene: Any
+
+
+Condition = Wait | Settle | HumanTurn | BotTurn | SceneClosed
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    """What came of a bot's turn: "ok" with its action, "error" with the exception, or the
+    person's "surrender" or "undo" that interrupted it."""
+    outcome: str
+    action: int | None = None
+    error: BaseException | None = None

@@ -1,0 +1,129 @@
+"""The person's input at the table: actions (clicks, drags, keys) turned into the table's
+commands.  The keyboard moves a focus over the cards and the buttons; the first key shows it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..scene import (
+    BACK,
+    CLICK,
+    CONFIRM,
+    DOWN,
+    DRAG,
+    DROP,
+    KEY,
+    LEFT,
+    MOTION,
+    NEXT,
+    PRESS,
+    PREV,
+    RIGHT,
+    UP,
+    Action,
+)
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def handle(t: TableScene, a: Action) -> None:
+    k = a.kind
+    if k == BACK:
+        if t.show_last:
+            t.show_last = False
+        else:
+            t.open_pause()
+        return
+    if k == KEY and a.value == pygame.K_l:
+        t.toggle_last()
+        return
+    if k == KEY and a.value == pygame.K_F1:
+        t.open_guide()
+        return
+    if k == KEY and a.value == pygame.K_z and a.text == "ctrl+z":
+        t.request_undo()
+        return
+    if k == MOTION:
+        if t.keyboard:
+            t.keyboard = False
+            t.relayout(dur=0.1)
+        for b in t.all_buttons():
+            b.hover = b.rect.collidepoint(a.pos)
+        c = t.card_at(a.pos) if t.waiting_for() in ("play", "bury") else None
+        if c != t.hover_card:
+            t.hover_card = c
+            t.relayout(dur=0.1)
+        return
+    if k == PRESS:
+        c = t.card_at(a.pos) if t.waiting_for() in ("play", "bury") else None
+        t.drag_card = c
+        return
+    if k == DRAG:
+        c = t.drag_card
+        if c is not None:
+            sp = t.sprites[c]
+            sp.dragging = True
+            sp.dx, sp.dy = a.pos
+            sp.z = 500
+        return
+    if k == DROP:
+        c = t.drag_card
+        t.drag_card = None
+        if c is None:
+            return
+        sp = t.sprites[c]
+        sp.dragging = False
+        sp.x0, sp.y0 = a.pos  # the card travels back (or on) from where it was let go
+        sp.x1, sp.y1 = a.pos
+        sp.dur = 0
+        if a.pos[1] < t.L["hand_top"] - t.L["H"] * 0.04:
+            t.try_card(c)
+        t.relayout(dur=0.2)
+        return
+    if k == CLICK:
+        t.drag_card = None
+        if t.show_last:
+            t.show_last = False
+            return
+        for b in t.all_buttons():
+            if b.rect.collidepoint(a.pos):
+                b.activate()
+                return
+        c = t.card_at(a.pos)
+        if c is not None:
+            t.try_card(c)
+        return
+    # keyboard
+    group, i = t.focus
+    if not t.keyboard and k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV, CONFIRM):
+        t.keyboard = True
+        t.relayout(dur=0.1)
+        if k == CONFIRM and group == "card":
+            return  # the first Enter shows which card has the focus
+    hand = t.my_hand()
+    if k in (LEFT, RIGHT):
+        d = -1 if k == LEFT else 1
+        if group == "card" and hand:
+            t.focus = ("card", (i + d) % len(hand))
+            t.relayout(dur=0.1)
+        elif group == "button" and t.buttons:
+            t.focus = ("button", (i + d) % len(t.buttons))
+        return
+    if k in (UP, PREV) and t.buttons:
+        t.focus = ("button", 0 if group != "button" else i)
+        t.relayout(dur=0.1)
+        return
+    if k in (DOWN, NEXT) and hand and t.waiting_for() in ("play", "bury"):
+        t.focus = ("card", t.default_card_focus() if group != "card" else i)
+        t.relayout(dur=0.1)
+        return
+    if k == CONFIRM:
+        if group == "button" and t.buttons:
+            t.buttons[min(i, len(t.buttons) - 1)].activate()
+        elif group == "card" and hand and t.waiting_for() in ("play", "bury"):
+            t.try_card(hand[min(i, len(hand) - 1)])
+        elif t.buttons:
+            t.buttons[0].activate()

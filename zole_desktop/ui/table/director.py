@@ -1,0 +1,267 @@
+"""The director: runs a match at a table, hand by hand, without a window.
+
+It deals (or resumes the saved hand), says whose decision it is, accepts an action from the
+seat whose turn it is when the rules core says it is legal, takes cards back, settles each hand
+into the match and saves after every change (atomically, through the session).  It has no
+pygame, no threads and no clock: the table scene animates what it reports, a network host
+relays it, and the tests drive it directly.
+
+Every change is reported to the listeners as one of the small events below, after the state
+has changed and been saved.  A coach (the guided game) may be consulted before an action is
+accepted: :meth:`Coach.review` can refuse it with a note.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ...bots.base import Bot
+from ...i18n import _
+from ...rules.deal import Deal
+from ...rules.match import Match, SheetRow
+from ...rules.settlement import TAKE
+from ...rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState, Observation, Trick
+from ..session import Session
+
+log = logging.getLogger(__name__)
+
+BID, BURY, PLAY, GIVE_UP = "bid", "bury", "play", "surrender"
+KIND_OF_PHASE = {BIDDING: BID, BURYING: BURY, PLAYING: PLAY}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose decision it is, and of what kind; ``bot`` is the seat's bot, None for a person."""
+    seat: int
+    kind: str
+    bot: Bot | None
+
+
+@dataclass(frozen=True)
+class HandStarted:
+    hand_no: int
+    state: HandState
+    deal: Deal | None  # None: the hand was resumed from a save
+    resumed: bool
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One accepted action: a bid, a buried card, a card played or the declarer's surrender;
+    ``trick`` is the trick this card completed."""
+    seat: int
+    action: int
+    kind: str
+    trick: Trick | None
+
+
+@dataclass(frozen=True)
+class Undone:
+    seat: int
+    count: int  # actions taken back
+
+
+@dataclass(frozen=True)
+class HandFinished:
+    row: SheetRow
+    state: HandState
+
+
+@dataclass(frozen=True)
+class Review:
+    """A coach's word on an action before it is taken: refused or not, and a note to show."""
+    allowed: bool = True
+    note: str = ""
+
+
+class Coach(Protocol):
+    """A coach at the table (the guided game): asked about each person's action first."""
+
+    def review(self, state: HandState, seat: int, action: int) -> Review: ...
+
+
+Event = HandStarted | Applied | Undone | HandFinished
+
+
+class Director:
+    """Runs ``session``'s match.  ``saving``: write the match after every change (not in the
+    demo, the bench or the guided game).  ``allow_undo``: a person may take back a card (not
+    at a serious table).  ``on_file_error`` gets a one-line message when a save or the
+    history copy fails (the game goes on)."""
+
+    def __init__(self, session: Session, *, saving: bool = True, allow_undo: bool = True,
+                 on_file_error: Callable[[str], None] | None = None,
+                 coach: Coach | None = None) -> None:
+        self.session = session
+        self.saving = saving and session.persistent
+        self.allow_undo = allow_undo and not session.serious
+        self.on_file_error = on_file_error
+        self.coach = coach
+        self.state: HandState | None = None
+        self.deal: Deal | None = None
+        self.resumed = False
+        self.hand_no = session.hand_number
+        self._listeners: list[Callable[[Event], None]] = []
+        self._save_failed = False
+
+    # ------------------------------------------------------------------ listening
+    def listen(self, fn: Callable[[Event], None]) -> None:
+        self._listeners.append(fn)
+
+    def _emit(self, event: Event) -> None:
+        for fn in list(self._listeners):
+            fn(event)
+
+    @property
+    def match(self) -> Match:
+        m = self.session.match
+        if m is None:  # a Session always makes one; a broken caller is told plainly
+            raise RuntimeError("the session has no match")
+        return m
+
+    # ------------------------------------------------------------------ the hand
+    def start_hand(self) -> HandState:
+        """Deal the next hand, or take up the saved one where it stood."""
+        match = self.match
+        resumed = self.session.take_current()
+        if resumed is not None:
+            deal, state = None, resumed
+        else:
+            deal, state = match.deal(self.session.rng_for_hand())
+        self.hand_no = len(match.rows) + 1
+        self.deal, self.state, self.resumed = deal, state, resumed is not None
+        self._emit(HandStarted(self.hand_no, state, deal, self.resumed))
+        return state
+
+    def turn(self) -> Turn | None:
+        """Whose decision it is now; None when the hand is over (or not started)."""
+        st = self.state
+        if st is None or st.is_terminal():
+            return None
+        seat = st.current_seat
+        if seat is None:
+            return None
+        return Turn(seat, KIND_OF_PHASE.get(st.phase, PLAY), self.session.bots.get(seat))
+
+    def observation(self, seat: int) -> Observation:
+        if self.state is None:
+            raise RuntimeError("no hand has been dealt")
+        return self.state.observation(seat)
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and seat not in self.session.bots
+
+    def review(self, seat: int, action: int) -> Review:
+        """The coach's word on a person's action (always allowed without a coach)."""
+        st = self.state
+        if self.coach is None or st is None or not self.is_person(seat):
+            return Review()
+        return self.coach.review(st, seat, action)
+
+    def act(self, seat: int, action: int) -> Applied | None:
+        """Take ``action`` for ``seat`` if it is that seat's turn and the action is legal (and
+        the coach does not refuse it); the hand is saved.  None when it is refused."""
+        st = self.state
+        if st is None or st.is_terminal() or st.current_seat != seat:
+            return None
+        if action not in st.legal_actions():
+            return None
+        if not self.review(seat, action).allowed:
+            return None
+        kind = GIVE_UP if action == SURRENDER else KIND_OF_PHASE[st.phase]
+        n_before = len(st.completed)
+        st.apply(action)
+        self.persist()
+        trick = st.completed[-1] if len(st.completed) > n_before else None
+        applied = Applied(seat, action, kind, trick)
+        self._emit(applied)
+        return applied
+
+    def surrender(self, seat: int) -> Applied | None:
+        """The declarer gives up (between tricks, while the table allows it), whoever's turn
+        it is."""
+        st = self.state
+        if st is None or not st.can_surrender() or st.declarer_seat != seat:
+            return None
+        st.apply(SURRENDER)
+        self.persist()
+        applied = Applied(seat, SURRENDER, GIVE_UP, None)
+        self._emit(applied)
+        return applied
+
+    # ------------------------------------------------------------------ undo
+    def undo_count(self, seat: int | None) -> int:
+        """How many actions go back to before ``seat``'s last card (0: nothing to take
+        back, or taking back is not allowed at this table)."""
+        st = self.state
+        if (not self.allow_undo or seat is None or not self.is_person(seat) or st is None
+                or st.phase != PLAYING or st.is_terminal()):
+            return 0
+        acts = st.actions()
+        start = len(st.bids) + (2 if st.contract == TAKE else 0)
+        for i in range(len(acts) - 1, start - 1, -1):
+            s, a = acts[i]
+            if s == seat and 0 <= a < 26:
+                return len(acts) - i
+        return 0
+
+    def undo(self, seat: int | None) -> int:
+        """Take back ``seat``'s last card and every card after it; returns how many actions
+        went back (0: none)."""
+        n = self.undo_count(seat)
+        if not n or self.state is None or seat is None:
+            return 0
+        self.state.undo(n)
+        self.persist()
+        self._emit(Undone(seat, n))
+        return n
+
+    # ------------------------------------------------------------------ the match
+    def finish_hand(self) -> SheetRow:
+        """Settle the finished hand into the match (score sheet, pools, next dealer); saved."""
+        st = self.state
+        if st is None or not st.is_terminal():
+            raise RuntimeError("the hand is not over")
+        row = self.match.finish(st)
+        self.persist(finished=True)
+        self._emit(HandFinished(row, st))
+        return row
+
+    def over(self) -> bool:
+        return self.session.over()
+
+    def finish_session(self) -> None:
+        """The session is over: keep it in the history, and then no Continue for it."""
+        if not self.saving:
+            return
+        try:
+            self.session.archive()
+        except OSError as e:
+            self._file_error(_("The match could not be kept in the history ({error}); it "
+                               "stays saved for Continue.").format(error=e.strerror or e))
+            return  # never delete the save before its history copy is safely on disk
+        try:
+            Session.clear_saved()
+        except OSError as e:
+            log.warning("the finished match's save could not be removed: %s", e)
+
+    def persist(self, finished: bool = False) -> None:
+        """Save the match and the hand in progress (after every action; atomic)."""
+        if not self.saving:
+            return
+        try:
+            self.session.save(None if finished else self.state)
+            self._save_failed = False
+        except OSError as e:
+            log.error("the game could not be saved: %s", e)
+            if not self._save_failed:  # say it once, not after every card
+                self._file_error(_("The game could not be saved: {error}").format(
+                    error=e.strerror or e))
+            self._save_failed = True
+
+    def _file_error(self, message: str) -> None:
+        if self.on_file_error is not None:
+            self.on_file_error(message)

@@ -1,0 +1,658 @@
+"""The table scene: a hand of Zole as the person sees and plays it.
+
+The pieces, each in its own module of this package:
+
+- :mod:`.director` runs the match (deals, turns, legal checks, undo, saving) without pygame;
+- :mod:`.script` is the hand's choreography, a generator the scene steps through;
+- :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen;
+- :mod:`.render` draws it, :mod:`.controls` turns the person's input into commands;
+- :mod:`.workers` runs bots, hints and the coach's analysis in the background;
+- :mod:`.coach` is the hook a coach (the guided game) plugs into.
+
+``viewer``: the seat drawn at the bottom (the person's; in the demo, seat 0).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Generator
+from typing import Any
+
+import pygame
+
+from ...i18n import N_, _, language, ngettext
+from ...rules.state import DARK_BID, PASS, PLAYING, SURRENDER, HandState
+from .. import gfx, texts
+from ..scene import Action, Scene
+from ..session import Session
+from ..sprites import CardImages, CardSprite
+from ..widgets import Button
+from . import controls, layout, render, script
+from .coach import TableCoach
+from .conditions import (
+    UNDO,
+    BotAnswer,
+    BotTurn,
+    Condition,
+    HumanTurn,
+    SceneClosed,
+    Settle,
+    Wait,
+)
+from .director import Director
+from .model import TableView
+from .workers import BOTS, HINTS, Job, Workers, advise
+
+MOVE = 0.32  # seconds for a card move at normal speed
+
+log = logging.getLogger(__name__)
+
+
+class _NotReady:
+    pass
+
+
+_NOT_READY = _NotReady()
+
+
+class TableScene(Scene):
+    """``demo``: bots in every seat, the cards of seat 0 shown.  ``coach``: a coach (the
+    guided game) consulted at the hook points.  ``score_sheets``: after each hand's summary
+    the score sheet (False: one hand, then the table leaves the stack)."""
+
+    log = log
+
+    def __init__(self, session: Session, demo: bool = False,
+                 auto_continue: float | None = None, coach: TableCoach | None = None,
+                 score_sheets: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.demo = demo
+        self.auto_continue = auto_continue
+        self.coach = coach
+        self.score_sheets = score_sheets
+        self.finished = False
+        self.human = None if demo else session.human
+        self.viewer = session.human if session.human is not None else 0
+        self.director = Director(session, saving=False, allow_undo=not demo,
+                                 coach=coach)
+        self.workers: Workers | None = None
+        self.sprites = [CardSprite(c) for c in range(26)]
+        self.clock = 0.0
+        self.closed = False
+        self.rng = random.Random(session.seed * 7 + 3)
+        self.script: Generator[Condition, Any, Any] | None = None
+        self.cond: Condition | None = None
+        self.human_result: Any = None
+        self.surrender_request = False
+        self.surrender_armed = False
+        self.undo_request = False
+        self.buttons: list[Button] = []
+        self.button_actions: list[int | None] = []
+        self.corner: list[Button] = []
+        self.focus: tuple[str, int] = ("card", 0)
+        self.hover_card: int | None = None
+        self._was_animating = False
+        self.keyboard = False  # keyboard focus shows only once the keyboard is used
+        self.drag_card: int | None = None
+        self.selected: list[int] = []
+        self.message = ""
+        self.message_until = 0.0
+        self.show_last = False
+        self.images: CardImages | None = None
+        self.view = TableView()
+        self.sides: dict[int, str] = {}
+        self.out_seats: list[int] = []
+        self.L: layout.Layout = {}
+        self._last_slide = -1.0
+        self.bury_need = 2
+        self.auto_card: int | None = None
+        # hints: the advisor runs on the hint worker; an answer counts for its decision only
+        self.hint_seconds = {"bid": 1.0, "play": 0.5}
+        self.hint_key: tuple | None = None
+        self.hint_job: Job | None = None
+        self.hint: Any = None  # BidEstimate or CardHint for hint_key
+        self.drawn: list[tuple[str, pygame.Rect, str]] = []  # what the last frame drew, where
+        self._lang = language()
+
+    # ------------------------------------------------------------------ what it shows
+    @property
+    def state(self) -> HandState | None:
+        return self.director.state
+
+    @property
+    def hand_no(self) -> int:
+        return self.director.hand_no
+
+    @property
+    def f(self) -> float:
+        return self.app.anim_factor if self.app else 1.0
+
+    def reset_view(self) -> None:
+        self.view = TableView()
+        self.selected = []
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name as shown (the person's as "You" until they type a name)."""
+        return self.session.name(seat)
+
+    # ------------------------------------------------------------------ scene API
+    def enter(self) -> None:
+        app = self.app
+        self.director.saving = bool(app.save_enabled) and self.session.persistent
+        self.director.on_file_error = app.file_error
+        self.workers = Workers({BOTS: app.executor, HINTS: app.hint_executor}, app.wake)
+        self.layout()
+        self.script = script.run_session(self)
+        self.cond = None
+        if self.coach is not None:
+            self.coach.enter()
+
+    def exit(self) -> None:
+        self.closed = True
+        if self.workers is not None:
+            self.workers.new_generation()
+        self.cond = None
+        self.stop_hint()
+
+    def resize(self, size) -> None:
+        self.layout(snap=True)
+
+    def busy(self) -> bool:
+        if self.closed:
+            return False
+        moving = any(s.moving(self.clock) for s in self.sprites)
+        if self.coach is not None:
+            if self.coach.holds():
+                return moving
+            if self.coach.busy():
+                return True
+        if moving:
+            return True
+        c = self.cond
+        if c is None or isinstance(c, (Wait, Settle, BotTurn)):
+            return True
+        return self.clock < self.message_until
+
+    def animating(self) -> bool:
+        now = self.clock
+        return any(s.dragging or s.moving(now) for s in self.sprites)
+
+    def handle(self, a: Action) -> None:
+        if self.coach is not None and self.coach.handle(a):
+            return
+        controls.handle(self, a)
+
+    def draw(self, surface) -> None:
+        render.draw(self, surface)
+
+    # ------------------------------------------------------------------ the script's driver
+    def update(self, dt: float) -> None:
+        if self.closed or self.script is None:
+            return
+        self.clock += dt
+        for _i in range(400):
+            value = self._ready()
+            if value is _NOT_READY:
+                break
+            self.cond = None
+            try:
+                self.cond = self.script.send(value)
+            except StopIteration:
+                self.script = None
+                break
+        self.poll_hint()
+        anim = self.animating()
+        if self._was_animating and not anim:
+            self.app.invalidate()  # draw the cards where they came to rest
+        self._was_animating = anim
+        if self.message and self.clock >= self.message_until:
+            self.message = ""
+            self.app.invalidate()
+        if self.coach is not None:
+            self.coach.update()
+
+    def _ready(self) -> Any:
+        """The answer for the script's condition, or ``_NOT_READY`` while it does not hold."""
+        if self.coach is not None:
+            self.coach.watch()
+            if self.coach.holds():
+                return _NOT_READY
+        c = self.cond
+        if c is None:
+            return None
+        if isinstance(c, Wait):
+            return None if self.clock >= c.until else _NOT_READY
+        if isinstance(c, Settle):
+            return None if not any(s.moving(self.clock) for s in self.sprites) else _NOT_READY
+        if isinstance(c, HumanTurn):
+            return self._human_answer(c.kind)
+        if isinstance(c, BotTurn):
+            return self._bot_answer(c)
+        if isinstance(c, SceneClosed):
+            return None if c.scene not in self.stack.scenes else _NOT_READY
+        return None
+
+    def _human_answer(self, kind: str) -> Any:
+        if self.surrender_request and kind == "play":
+            self.surrender_request = False
+            return SURRENDER
+        if self.undo_request and kind == "play":
+            self.undo_request = False
+            return UNDO
+        if self.human_result is not None:
+            r, self.human_result = self.human_result, None
+            return r
+        return _NOT_READY
+
+    def _bot_answer(self, c: BotTurn) -> Any:
+        job = c.job
+        if self.surrender_request:
+            self.surrender_request = False
+            return BotAnswer("surrender")
+        if self.undo_request and self.state is not None and self.state.phase == PLAYING:
+            self.undo_request = False
+            return BotAnswer("undo")
+        if not job.done() and self.clock >= c.not_before and self.app.fast:
+            # demo, bench and tests step without sleeping: let the bot's thread finish
+            # rather than spin through thousands of steps without the GIL
+            job.wait(0.05)
+        if job.done() and self.clock >= c.not_before:
+            try:
+                return BotAnswer("ok", job.result())
+            except Exception as e:  # a bot bug (logged by the worker): a legal action
+                return BotAnswer("error", error=e)
+        return _NOT_READY
+
+    def wait(self, seconds: float) -> Wait:
+        return Wait(self.clock + max(0.0, seconds) * self.f)
+
+    def waiting_for(self) -> str | None:
+        """The person's decision the table waits for: "bid", "bury", "play" or None."""
+        c = self.cond
+        return c.kind if isinstance(c, HumanTurn) else None
+
+    # ------------------------------------------------------------------ seats and cards
+    def setup_seats(self, state: HandState) -> None:
+        self.sides, self.out_seats = layout.seat_sides(self.session.players, list(state.seats),
+                                                       self.viewer)
+        self.layout()
+
+    def layout(self, snap: bool = False) -> None:
+        """Lay the table out for the window (see :func:`.layout.table_layout`)."""
+        if self.app is None:
+            return
+        W, H = self.app.size
+        ch = layout.card_height(H, self.app.settings.card_size)
+        if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
+            self.images = CardImages(self.app.theme, ch)
+        msg_size = max(13, int(H * 0.026))
+        msg_h = gfx.font(msg_size).get_height() + int(msg_size * 0.8)
+        dealer = self.state.dealer if self.state is not None else 0
+        self.L = layout.table_layout(W, H, self.images.w, self.images.h, self.sides,
+                                     self.out_seats, dealer, msg_h)
+        for sc in (self.L["fan_s"], self.L["pile_s"], layout.DECK_SCALE, self.L["trick_s"],
+                   layout.TALON_SCALE):
+            self.images.at_scale(sc)  # scale once now, never while drawing
+        self.layout_buttons()
+        self.relayout(snap=True if snap else None, dur=0.0 if snap else None)
+
+    def layout_buttons(self) -> None:
+        if not self.L:
+            return
+        W, H = self.L["W"], self.L["H"]
+        if self.buttons:
+            bh = layout.button_height(H)
+            widths = [max(int(W * 0.13), gfx.text_width(b.text(), int(bh * 0.42), True) + bh)
+                      for b in self.buttons]
+            for b, r in zip(self.buttons, layout.button_row(self.L, widths), strict=True):
+                b.rect = r
+        for b, r in zip(self.corner, layout.corner_column(self.L, len(self.corner)),
+                        strict=True):
+            b.rect = r
+
+    def _lift(self, c: int, i: int) -> float:
+        """How far the ``i``-th card of my hand is raised (in card heights)."""
+        kind = self.waiting_for()
+        legal = self.legal_cards() if kind in ("play", "bury") else set()
+        lift = 0.04 if (c in legal and kind == "play") else 0.0
+        if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
+                                    and kind in ("play", "bury")):
+            lift = layout.HOVER_LIFT if (c in legal) else 0.02
+        if c in self.selected or c == self.auto_card:
+            lift = 0.16
+        return lift
+
+    def targets(self) -> dict[int, layout.Target]:
+        """Where each card belongs now: x, y, scale, face up, z."""
+        decl = self.state.declarer_seat if self.state is not None else None
+        return layout.card_targets(self.L, self.view, self.sides,
+                                   self.view.cards_seen or self.demo, self._lift, decl)
+
+    def relayout(self, snap: bool | None = None, dur: float | None = None) -> None:
+        """Send every card towards where it belongs (in ``dur`` seconds at normal speed)."""
+        if not self.L or self.images is None:
+            return
+        now = self.clock
+        d = (MOVE if dur is None else dur) * self.f
+        for c, (x, y, s, face, z) in self.targets().items():
+            sp = self.sprites[c]
+            if sp.dragging:
+                continue
+            sp.z = z
+            if snap or not sp.visible:
+                sp.place(x, y, s, face)
+                continue
+            dist = ((sp.x1 - x) ** 2 + (sp.y1 - y) ** 2) ** 0.5
+            arc = min(dist * 0.12, self.L["H"] * 0.05) if d > 0.15 else 0.0
+            sp.move(now, x, y, s, face, d, arc=arc)
+        if self.app is not None:
+            self.app.invalidate()
+
+    def layout_rects(self) -> list[pygame.Rect]:
+        """Every card's resting rectangle and every button (for layout tests)."""
+        rects = []
+        for x, y, s, _face, _z in self.targets().values():
+            w, h = self.images.size(s)
+            rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+        rects += [b.rect for b in self.all_buttons()]
+        rects += list(self.L["plates"].values())
+        return rects
+
+    def slide_sound(self) -> None:
+        if self.clock - self._last_slide > 0.05:
+            self._last_slide = self.clock
+            self.app.sound.play("slide", 0.45)
+
+    def my_hand(self) -> list[int]:
+        return self.view.hand(self.viewer)
+
+    def legal_cards(self) -> set[int]:
+        kind = self.waiting_for()
+        st = self.state
+        if kind == "play" and st is not None:
+            return {a for a in st.legal_actions() if a < 26}
+        if kind == "bury":
+            return set(self.view.holding.get(self.viewer, []))
+        return set()
+
+    def forced_card(self) -> int | None:
+        """My only legal card, when there is exactly one and nothing else to decide."""
+        st = self.state
+        if st is None or st.phase != PLAYING or st.current_seat != self.human:
+            return None
+        legal = st.legal_actions()
+        cards = [a for a in legal if 0 <= a < 26]
+        if len(cards) != 1 or SURRENDER in legal:
+            return None
+        return cards[0]
+
+    def default_card_focus(self) -> int:
+        legal = self.legal_cards()
+        for i, c in enumerate(self.my_hand()):
+            if c in legal:
+                return i
+        return 0
+
+    def focused_card(self) -> int | None:
+        hand = self.my_hand()
+        i = self.focus[1]
+        return hand[i] if 0 <= i < len(hand) else None
+
+    def card_at(self, pos) -> int | None:
+        for c in reversed(self.my_hand()):
+            r = self.card_rect(c)
+            if r is not None and r.collidepoint(pos):
+                return c
+        return None
+
+    def card_rect(self, c: int) -> pygame.Rect | None:
+        sp = self.sprites[c]
+        if not sp.visible or self.images is None:
+            return None
+        x, y, s, _face, _wf = sp.state(self.clock)
+        w, h = self.images.size(s)
+        return pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+
+    # ------------------------------------------------------------------ undo
+    def undo_allowed(self) -> bool:
+        """The table allows taking back a card: a person against bots, not a serious
+        match, not the guided game."""
+        return self.human is not None and self.director.allow_undo and self.session.persistent
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed() and not self.closed and \
+            self.director.undo_count(self.human) > 0
+
+    def request_undo(self) -> None:
+        if not self.undo_allowed():
+            return
+        if not self.can_undo():
+            self.say(_("There is no card of yours to take back in this hand"))
+            return
+        self.undo_request = True
+        self.app.invalidate()
+
+    def take_back(self) -> bool:
+        """Undo my last card and the bots' cards after it; the cards travel back."""
+        self.stop_hint()
+        if not self.director.undo(self.human):
+            return False
+        assert self.workers is not None and self.state is not None
+        self.workers.new_generation()  # a bot still thinking about the old position is ignored
+        self.view.bubbles = {}
+        self.view.rebuild(self.state)
+        self.selected = []
+        self.show_last = False
+        self.relayout()
+        self.slide_sound()
+        return True
+
+    # ------------------------------------------------------------------ hints
+    def hints_on(self) -> bool:
+        return (self.human is not None and not self.demo and not self.session.serious
+                and self.session.persistent and bool(self.app.settings.hints))
+
+    def start_hint(self, kind: str) -> None:
+        """Ask the advisor about this decision on the hint worker (bounded by a deadline)."""
+        self.stop_hint()
+        self.hint = None
+        st = self.state
+        if not self.hints_on() or kind not in ("bid", "play") or st is None or \
+                self.workers is None or self.human is None:
+            self.hint_key = None
+            return
+        key = (self.hand_no, len(st.actions()), kind, self.view.cards_seen)
+        self.hint_key = key
+        seed = self.session.seed * 31 + len(st.actions())
+        self.hint_job = self.workers.submit(
+            HINTS, advise, kind, st.observation(self.human), seed, st.pools,
+            not self.view.cards_seen, key=key, seconds=self.hint_seconds.get(kind, 0.5))
+
+    def stop_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.stop()
+        self.hint_job = None
+
+    @property
+    def hint_future(self) -> Job | None:
+        """The hint being worked out (None when there is none)."""
+        return self.hint_job
+
+    def poll_hint(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        try:
+            value = job.result()
+        except Exception:  # an advisor bug (logged by the worker): no hint, the game goes on
+            self.app.toast(_("No hint this time: the advisor failed; the error is in the log "
+                             "file."))
+            return
+        if job.key == self.hint_key and self.waiting_for() is not None:
+            self.hint = value
+            self.app.invalidate()
+
+    def hint_card(self) -> int | None:
+        h = self.hint
+        if h is None or self.waiting_for() != "play" or not self.hints_on():
+            return None
+        c = getattr(h, "card", None)
+        return c if c in self.legal_cards() else None
+
+    def hint_bid(self) -> tuple[int | None, dict]:
+        h = self.hint
+        if h is None or self.waiting_for() != "bid" or not self.hints_on():
+            return None, {}
+        return getattr(h, "best", None), dict(getattr(h, "values", {}) or {})
+
+    # ------------------------------------------------------------------ buttons
+    def build_buttons(self, kind: str) -> None:
+        st = self.state
+        bs: list[Button] = []
+        acts: list[int | None] = []
+        if kind == "bid" and st is not None:
+            legal = st.legal_actions()
+            if not self.view.cards_seen:
+                if DARK_BID in legal:
+                    bs.append(Button(texts.BID_LABELS[DARK_BID],
+                                     lambda: self.answer(DARK_BID), primary=True))
+                    acts.append(DARK_BID)
+                bs.append(Button(N_("Look at your cards"), self.look))
+                acts.append(PASS)  # looking is the way on to passing or taking
+            else:
+                for a in legal:
+                    if a == DARK_BID:
+                        continue
+                    bs.append(Button(texts.BID_LABELS[a], (lambda a=a: self.answer(a)),
+                                     primary=a != PASS))
+                    acts.append(a)
+        elif kind == "bury":
+            bs.append(Button(self._bury_label, self.confirm_bury,
+                             enabled=lambda: len(self.selected) == self.bury_need,
+                             primary=True))
+        self.buttons = bs
+        self.button_actions = acts
+        self.build_corner()
+        self.layout_buttons()
+
+    def _bury_label(self) -> str:
+        left = self.bury_need - len(self.selected)
+        if left > 0:
+            return ngettext("Bury {n} more card", "Bury {n} more cards", left).format(n=left)
+        return _("Bury these two") if self.bury_need == 2 else _("Bury this card")
+
+    def build_corner(self) -> None:
+        st = self.state
+        cs = [Button(lambda: _("Last trick (L)"), self.toggle_last,
+                     enabled=lambda: bool(self.state and self.state.completed))]
+        if self.undo_allowed():
+            cs.append(Button(lambda: _("Undo (Ctrl+Z)"), self.request_undo,
+                             enabled=lambda: self.can_undo() and not self.undo_request))
+        if (self.human is not None and st is not None and st.phase == PLAYING
+                and st.declarer_seat == self.human and st.rules.surrender):
+            cs.append(Button(lambda: _("Really give up?") if self.surrender_armed
+                             else _("Surrender"), self.surrender,
+                             enabled=lambda: self.can_surrender_now()))
+        cs.append(Button(lambda: _("Menu (Esc)"), self.open_pause))
+        self.corner = cs
+        self.layout_buttons()
+
+    def all_buttons(self) -> list[Button]:
+        return self.buttons + self.corner
+
+    # ------------------------------------------------------------------ commands
+    def can_surrender_now(self) -> bool:
+        st = self.state
+        return bool(st and st.can_surrender() and st.declarer_seat == self.human
+                    and not self.view.trick and not self.closed)
+
+    def surrender(self) -> None:
+        """The corner button: the first click arms it, the second gives up."""
+        if not self.can_surrender_now():
+            return
+        if not self.surrender_armed:
+            self.surrender_armed = True
+            return
+        self.surrender_armed = False
+        if self.waiting_for() == "play":
+            self.human_result = SURRENDER
+        else:
+            self.surrender_request = True
+
+    def answer(self, a: int) -> None:
+        """A bid button (a coach may refuse it with a note)."""
+        if self.waiting_for() is None or self.human is None:
+            return
+        r = self.director.review(self.human, a)
+        if r.note and self.coach is not None:
+            self.coach.note(r.note)
+        if r.allowed:
+            self.human_result = a
+
+    def look(self) -> None:
+        self.view.cards_seen = True
+        self.build_buttons("bid")
+        self.relayout()
+        self.start_hint("bid")
+
+    def confirm_bury(self) -> None:
+        if self.waiting_for() == "bury" and len(self.selected) == self.bury_need:
+            self.human_result = tuple(self.selected)
+
+    def toggle_last(self) -> None:
+        if self.state and self.state.completed:
+            self.show_last = not self.show_last
+
+    def open_guide(self) -> None:
+        """The rules guide on top; the table waits (bots and timers) until it closes."""
+        from ..guide import GuideScene
+
+        self.stack.push(GuideScene())
+
+    def open_pause(self) -> None:
+        from ..pause import PauseMenu
+
+        self.stack.push(PauseMenu(self))
+
+    def say(self, msg: str) -> None:
+        self.message = msg
+        self.message_until = self.clock + 3.5
+        self.app.invalidate()
+
+    def try_card(self, c: int) -> None:
+        """A click, drop or Enter on one of my cards."""
+        kind = self.waiting_for()
+        st = self.state
+        if kind == "play" and st is not None and self.human is not None:
+            if c in self.legal_cards():
+                self._coach_note(c)
+                self.human_result = c
+                self.hover_card = None
+            else:
+                lead = st.trick[0] if st.trick else None
+                self.say(texts.refusal(self.view.holding[self.viewer], lead, c))
+                self.relayout(dur=0.12)
+        elif kind == "bury":
+            if c in self.selected:
+                self.selected.remove(c)
+            elif len(self.selected) < self.bury_need:
+                self._coach_note(c)
+                self.selected.append(c)
+            else:
+                self.say(_("Two cards are chosen; click one of them to change your mind"))
+            self.relayout(dur=0.12)
+        elif kind == "bid" and not self.view.cards_seen:
+            self.say(_("Choose first: zole in the dark, or look at your cards"))
+        elif self.human is not None and st is not None and \
+                st.current_seat != self.human and st.phase == PLAYING:
+            self.say(_("Wait for your turn"))
+
+    def _coach_note(self, c: int) -> None:
+        """What a coach says about this card (any legal card is played)."""
+        if self.coach is not None and self.human is not None:
+            note = self.director.review(self.human, c).note
+            if note:
+                self.coach.note(note)

@@ -1,0 +1,330 @@
+"""The hand as the person sees it, step by step: the shuffle and the deal, each bid in a
+bubble, the talon picked up, each card travelling to the trick and the trick to its winner,
+then the summary and the score sheet.
+
+Each function is a generator that the table's driver runs: it yields a condition from
+:mod:`.conditions` and is resumed when it holds.  The rules are the director's: the script
+asks it whose turn it is and hands it every action; it never changes the hand's state
+itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ...i18n import _
+from ...rules.deal import TALON, Deal
+from ...rules.state import BIDDING, BURYING, PASS, SURRENDER, HandState
+from .conditions import (
+    UNDO,
+    BotAnswer,
+    BotTurn,
+    Condition,
+    HumanTurn,
+    SceneClosed,
+    Settle,
+    Wait,
+)
+from .layout import DECK_SCALE
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+Script = Generator[Condition, Any, Any]
+
+PACKET_GAP = 0.10
+TRICK_VIEW = 0.8
+AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
+
+
+def run_session(t: TableScene) -> Script:
+    """Hand after hand until the session's length is reached (or the table is left)."""
+    from ..sheet import HandSummary, ScoreSheet
+
+    while not t.closed:
+        yield from run_hand(t)
+        if t.closed:
+            return
+        row = t.director.finish_hand()
+        summary = HandSummary(t.session, t.state, row, t.auto_continue, viewer=t.viewer)
+        t.stack.push(summary)
+        t.app.moment("hand-summary")
+        yield SceneClosed(summary)
+        if not t.score_sheets:  # the guided game: one hand, then back where it came from
+            t.finished = True
+            t.stack.remove(t)
+            return
+        final = t.director.over()
+        sheet = ScoreSheet(t.session, final=final, auto_continue=t.auto_continue,
+                           from_table=True)
+        t.stack.push(sheet)
+        t.app.moment("score-sheet")
+        yield SceneClosed(sheet)
+        if final:
+            t.director.finish_session()
+            t.stack.remove(t)
+            return
+
+
+def run_hand(t: TableScene) -> Script:
+    state = t.director.start_hand()
+    t.undo_request = False
+    t.reset_view()
+    t.setup_seats(state)
+    if t.director.resumed:
+        yield from resume_hand(t, state)
+    else:
+        deal = t.director.deal
+        assert deal is not None
+        yield from deal_hand(t, deal, state)
+    yield from play_hand(t, state)
+
+
+def resume_hand(t: TableScene, state: HandState) -> Script:
+    """A continued hand: the cards settle where they were; the play goes on from there."""
+    t.view.rebuild(state)
+    t.selected = []
+    t.show_last = False
+    human_spoke = any(seat == t.human for seat, _a in state.actions())
+    t.view.cards_seen = not (t.human is not None and state.rules.zole_in_dark
+                             and t.human in state.seats and state.phase == BIDDING
+                             and not human_spoke)
+    if state.phase == BIDDING:
+        t.view.bubbles = dict(state.actions())
+    t.relayout()
+    t.app.moment("resumed")
+    yield Settle()
+
+
+def deal_hand(t: TableScene, deal: Deal, state: HandState) -> Script:
+    v = t.view
+    v.start_deal(state)
+    v.cards_seen = not (t.human is not None and state.rules.zole_in_dark
+                        and t.human in state.seats)
+    # gather every card to the dealer, in the order before the cut
+    v.deck = list(deal.deck[-deal.cut:] + deal.deck[:-deal.cut]) if deal.cut else \
+        list(deal.deck)
+    first = not any(s.visible for s in t.sprites)
+    t.relayout(snap=first)
+    t.director.persist()  # the new deal: Continue starts this hand, not another
+    yield Settle()
+    t.app.sound.play("riffle")
+    yield from shuffle_and_cut(t, deal)
+    v.deck = list(deal.deck)
+    t.relayout(dur=0.0)
+    for k, p in enumerate(deal.packets):
+        if k == len(deal.packets) * 2 // 3:
+            t.app.moment("deal")
+        for c in p.cards:
+            v.deck.remove(c)
+            if p.to == TALON:
+                v.talon.append(c)
+            else:
+                v.holding[p.to].append(c)
+        t.relayout()
+        t.slide_sound()
+        yield t.wait(PACKET_GAP)
+    yield Settle()
+
+
+def shuffle_and_cut(t: TableScene, deal: Deal) -> Script:
+    """A riffle (two halves apart and back) and the cut (the top lifted and put under)."""
+    if t.f <= 0:
+        return
+    v = t.view
+    x, y = t.L["deck"]
+    sx, sy = t.L["cut"]  # the cut goes away from the dealer's plate
+    cw = t.images.w * DECK_SCALE
+    half = len(v.deck) // 2
+    for _rep in range(2):
+        for i, c in enumerate(v.deck):
+            dx = -0.6 * cw if i < half else 0.6 * cw
+            t.sprites[c].move(t.clock, x + dx, y, DECK_SCALE, False, 0.16 * t.f)
+        yield Settle()
+        interleaved = [c for pair in zip(v.deck[:half], v.deck[half:], strict=False)
+                       for c in pair]
+        interleaved += [c for c in v.deck if c not in interleaved]
+        v.deck = interleaved
+        t.relayout(dur=0.16)
+        yield Settle()
+    if deal.cut:
+        for c in v.deck[:deal.cut]:
+            t.sprites[c].move(t.clock, x + sx * 0.9 * cw, y + sy * 0.35 * cw, DECK_SCALE,
+                              False, 0.2 * t.f)
+        yield Settle()
+        v.deck = list(deal.deck)
+        t.relayout(dur=0.22)
+        yield Settle()
+
+
+def play_hand(t: TableScene, state: HandState) -> Script:
+    d, v = t.director, t.view
+    while state.phase == BIDDING and not t.closed:
+        seat = state.current_seat
+        assert seat is not None
+        if seat == t.human:
+            a = yield from human_turn(t, "bid")
+        else:
+            a = yield from bot_turn(t, seat)
+        if a == UNDO or d.act(seat, a) is None:
+            continue
+        v.bubbles[seat] = a
+        t.app.invalidate()
+        if seat != t.human:
+            t.app.moment("bidding")
+        yield t.wait(0.45 if a == PASS else 0.7)
+    if t.closed:
+        return
+    if not v.cards_seen:
+        v.cards_seen = True
+        t.relayout()
+        yield Settle()
+    if state.phase == BURYING:
+        yield from bury(t, state)
+    if state.is_terminal():  # all passed, pools (or a continued hand that had ended)
+        v.bubbles = {}
+        t.app.invalidate()
+        yield t.wait(0.6)
+        return
+    yield t.wait(0.5)
+    v.bubbles = {}
+    v.sync_table_cards(state)
+    t.relayout()
+    yield Settle()
+    yield from play_tricks(t, state)
+
+
+def bury(t: TableScene, state: HandState) -> Script:
+    """The declarer picks up the talon and buries two cards."""
+    d, v = t.director, t.view
+    decl = state.declarer_seat
+    assert decl is not None
+    v.take_talon(decl)
+    t.relayout()
+    t.slide_sound()
+    yield Settle()
+    t.app.moment("burying")
+    if decl == t.human:
+        t.bury_need = 2 - state.buried.bit_count()
+        cards = yield from human_turn(t, "bury")
+        for c in cards:
+            if d.act(decl, c) is not None:
+                v.bury(decl, c)
+        t.selected = []
+    else:
+        while state.phase == BURYING:
+            c = yield from bot_turn(t, decl)
+            if c == UNDO or d.act(decl, c) is None:
+                continue
+            v.bury(decl, c)
+            t.relayout()  # each card goes under as soon as it is chosen
+    t.relayout()
+    t.slide_sound()
+    yield Settle()
+
+
+def play_tricks(t: TableScene, state: HandState) -> Script:
+    d, v = t.director, t.view
+    while not state.is_terminal() and not t.closed:
+        seat = state.current_seat
+        assert seat is not None
+        if t.surrender_request:
+            t.surrender_request = False
+            if d.surrender(t.human) is not None:
+                break
+        if seat == t.human:
+            a = yield from human_turn(t, "play")
+        else:
+            a = yield from bot_turn(t, seat)
+        if a == UNDO:
+            if t.take_back():
+                yield Settle()
+            continue
+        if a == SURRENDER:
+            decl = state.declarer_seat
+            if decl is not None and d.surrender(decl) is not None:
+                v.bubbles[decl] = SURRENDER
+                yield t.wait(0.8)
+                break
+            continue
+        applied = d.act(seat, a)
+        if applied is None:
+            continue
+        v.play(seat, a, applied.trick)
+        t.relayout()
+        t.slide_sound()
+        yield Settle()
+        t.app.sound.play("tap", 0.5)
+        trick = applied.trick
+        if trick is not None:
+            t.app.moment("trick")
+            yield t.wait(TRICK_VIEW)
+            if t.undo_request and t.can_undo():
+                continue  # taken back before the trick was swept
+            v.sweep(trick)
+            v.sync_table_cards(state)
+            t.relayout()
+            t.slide_sound()
+            yield Settle()
+    t.undo_request = False
+    yield t.wait(0.5)
+
+
+def bot_turn(t: TableScene, seat: int) -> Script:
+    """The seat's bot decides on the worker; the table waits a human-looking moment."""
+    state = t.state
+    assert state is not None
+    bot = t.session.bots[seat]
+    obs = state.observation(seat)
+    job = t.workers.decide(bot, obs)
+    pause = t.rng.uniform(0.3, 0.7) * t.f
+    r: BotAnswer = yield BotTurn(job, t.clock + pause)
+    if t.workers.stale(job) or t.closed:
+        return obs.legal[0]
+    if r.outcome == "surrender":
+        return SURRENDER
+    if r.outcome == "undo":
+        return UNDO
+    legal = state.legal_actions()
+    if r.outcome == "ok" and r.action in legal:
+        return r.action
+    # a bot that fails or answers illegally: any legal action instead, logged and said
+    if r.outcome == "ok":
+        t.log.error("%s at seat %d answered an illegal action %r", type(bot).__name__, seat,
+                    r.action)
+    t.app.toast(_("A bot failed, and a random legal move was made for it; the error "
+                  "is in the log file."))
+    return t.rng.choice([a for a in legal if a != SURRENDER])
+
+
+def human_turn(t: TableScene, kind: str) -> Script:
+    """The person decides: buttons for a bid or a burial, the hand's cards for play."""
+    t.human_result = None
+    t.selected = []
+    if kind == "play" and t.app.settings.auto_play_forced:
+        forced = t.forced_card()
+        if forced is not None:
+            # the only card: it plays itself after a short pause (raised meanwhile)
+            t.auto_card = forced
+            t.relayout(dur=0.12)
+            yield Wait(t.clock + max(0.25, AUTO_PLAY_PAUSE * t.f))
+            t.auto_card = None
+            if t.undo_request and t.can_undo():
+                t.undo_request = False
+                return UNDO
+            return forced
+    t.build_buttons(kind)
+    if kind in ("play", "bury"):
+        t.focus = ("card", t.default_card_focus())
+    else:
+        t.focus = ("button", 0)
+    t.relayout(dur=0.12)
+    t.start_hint(kind)
+    r = yield HumanTurn(kind)
+    t.stop_hint()
+    t.buttons = []
+    t.button_actions = []
+    t.surrender_armed = False
+    t.build_corner()
+    return r
