@@ -64,7 +64,7 @@ class Table:
                 or not all(isinstance(n, str) and len(n) <= 40 for n in names)):
             raise SaveError("the names of the players are not valid")
         if (not isinstance(levels, list) or len(levels) != players
-                or not all(lv in ("human", "random", "easy", "normal", "strong")
+                or not all(lv in ("human", "random", "easy", "normal", "strong", "master")
                            for lv in levels)):
             raise SaveError("the bot levels are not valid")
         if not isinstance(seed, int) or isinstance(seed, bool):

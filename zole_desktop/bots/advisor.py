@@ -2,8 +2,10 @@
 
 * :func:`estimate_bids` — while bidding: the expected game points of each bid for this seat,
   by simulation (:mod:`.bidsim`, which the strong bot also bids by).
-* :func:`suggest_card` — while playing: the strong bot's card (with a deadline) and a short
-  reason derived from the situation (:func:`card_reason`).
+* :func:`suggest_card` — while playing: the strong bot's card (with a deadline) and the
+  reason, from what the search found (:func:`search_reason`: "A♥ keeps 61 within reach in
+  78% of the layouts, Q♠ in 64%"); where no search ran (one card to play, a galdiņš talon
+  trick, no layout solved in time) a rule label from the situation (:func:`card_reason`).
 
 Both are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on ``cancel``.
 """
@@ -11,10 +13,12 @@ Both are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on `
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..i18n import N_
+from ..i18n import N_, _, decimal, ngettext
 from ..rules.cards import (
+    CARD_NAMES,
     FOLLOW_MASK,
     FULL_DECK,
     POINTS,
@@ -32,13 +36,39 @@ from .view import View
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BidEstimate", "CardHint", "card_reason", "estimate_bids", "suggest_card"]
+__all__ = ["BidEstimate", "CardHint", "Reason", "card_reason", "estimate_bids",
+           "search_reason", "suggest_card"]
 
 
 @dataclass
 class CardHint:
     card: int
-    reason: str  # an N_() message id; translate when drawing
+    reason: str  # an N_() message id, or a Reason; translate (``_()``) when drawing
+
+
+class Reason(str):
+    """A reason with numbers in it, written in the language that is current when it is
+    shown: ``_()`` finds no message for it and gives it back unchanged, and formatting it
+    (``_("Hint: {reason}").format(reason=...)``) or ``str()`` renders it afresh."""
+
+    _render: Callable[[], str]
+
+    def __new__(cls, render: Callable[[], str]) -> Reason:
+        self = super().__new__(cls, render())
+        self._render = render
+        return self
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._render(), spec)
+
+
+def card_label(c: int) -> str:
+    """A card as the table writes it: A♥, 10♣, Q♠ (the same in every language)."""
+    n = CARD_NAMES[c]
+    return {"T": "10"}.get(n[0], n[0]) + {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}[n[1]]
 
 
 # ---------------------------------------------------------------------------- card play
@@ -115,9 +145,67 @@ def card_reason(obs: Observation, card: int) -> str:
     return N_("Best on average over the possible deals")
 
 
+def _pct(x: float) -> int:
+    return int(round(100 * x))
+
+
+def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
+    """Why ``card``, from the bot's last search: the share of the sampled layouts in which
+    it keeps my side's goal (or, in galdiņš, the tricks the others can still push on me),
+    against the best other card.  ``None`` if the search did not judge ``card``."""
+    v = View(obs)
+    vals = bot.last_values
+    mine = next((c for c in vals if bot._same_class(v, card, c)), None)
+    if mine is None or len(vals) < 2:
+        return None
+    others = [c for c in vals if c != mine]
+    a, n = card_label(card), bot.last_layouts
+    if obs.contract == GALDINS:
+        # the fewest tricks the others can push on me from here on (fewer is better)
+        other = min(others, key=lambda c: vals[c])
+        x, y, b = vals[mine], vals[other], card_label(other)
+        if abs(x - y) < 0.05:
+            return Reason(lambda: _("{card}: the others can push as many tricks on you "
+                                    "whatever you play ({tricks} on average)").format(
+                card=a, tricks=decimal(x, 1)))
+        return Reason(lambda: _("Tricks the others can still push on you: {card} {tricks}, "
+                                "{other} {other_tricks}").format(
+            card=a, tricks=decimal(x, 1), other=b, other_tricks=decimal(y, 1)))
+    goal = bot.last_goal
+    if mine not in goal:
+        return None
+    other = max(others, key=lambda c: (goal.get(c, 0.0), vals[c]))
+    p, q, b = _pct(goal[mine]), _pct(goal.get(other, 0.0)), card_label(other)
+    if p == q:
+        # the goal is as likely either way: the expected game points decide
+        gain = vals[mine] - vals[other]
+        if gain < 0.005:
+            return None
+        return Reason(lambda: ngettext(
+            "{card} scores {points} game points more than {other} on average over {n} "
+            "layout", "{card} scores {points} game points more than {other} on average "
+            "over {n} layouts", n).format(card=a, points=decimal(gain, 2), other=b, n=n))
+    if obs.contract == MAZA:
+        if obs.declarer == obs.seat:
+            return Reason(lambda: _("{card} keeps you without a trick in {pct}% of the "
+                                    "layouts, {other} in {other_pct}%").format(
+                card=a, pct=p, other=b, other_pct=q))
+        return Reason(lambda: _("{card} makes the declarer take a trick in {pct}% of the "
+                                "layouts, {other} in {other_pct}%").format(
+            card=a, pct=p, other=b, other_pct=q))
+    if obs.declarer == obs.seat:
+        return Reason(lambda: _("{card} keeps 61 within reach in {pct}% of the layouts, "
+                                "{other} in {other_pct}%").format(
+            card=a, pct=p, other=b, other_pct=q))
+    return Reason(lambda: _("{card} holds the declarer under 61 in {pct}% of the layouts, "
+                            "{other} in {other_pct}%").format(
+        card=a, pct=p, other=b, other_pct=q))
+
+
 def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,
                  layouts: int | None = None) -> CardHint | None:
-    """The strong bot's card for this observation (its turn to play) and the reason."""
+    """The strong bot's card for this observation (its turn to play) and the reason: what
+    its search found, or a rule label where it did not search."""
     legal = [a for a in obs.legal if 0 <= a < 26]
     if obs.phase != PLAYING or not legal:
         return None
@@ -131,5 +219,7 @@ def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,
         c = heuristic_card(View(obs), "normal")
         if c not in legal:
             c = legal[0]
-    return CardHint(c, card_reason(obs, c))
+        return CardHint(c, card_reason(obs, c))
+    reason: str | None = search_reason(obs, bot, c)
+    return CardHint(c, reason or card_reason(obs, c))
 

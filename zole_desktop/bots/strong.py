@@ -61,6 +61,7 @@ from .heuristic import (
     heuristic_card,
     maza_risk,
 )
+from .inference import play_weight
 from .solver import NodeLimit, Solver
 from .view import NEXT, View
 
@@ -197,6 +198,14 @@ class StrongBot(NormalBot):
     maza_window = 9.5
     maza_caught_at = 0.46
     maza_layouts = 24
+    # reading the table: weigh layouts by the other seats' plays (all of them, or the last
+    # ``infer_window`` cards); the 91/31 probes from the first trick on
+    infer = True
+    infer_window: int | None = None
+    full_probes = False
+    bid_layouts = 60
+    burial_budget = 0.45
+    burial_layouts = 12
     maza_nodes = 20_000
 
     # seconds per card decision by tricks done (0, 1, later), and the most layouts
@@ -212,8 +221,12 @@ class StrongBot(NormalBot):
         self.scale = budget_scale
         self.layouts = layouts
         self.last_layouts = 0  # layouts solved for the last card decision (diagnostics)
-        # the mean value of each distinct card in the last card decision (diagnostics, hints)
+        # the last card decision, per distinct card (diagnostics and hints): my mean game
+        # points per opponent (mazā zole, galdiņš: the avoiding seat's mean take), and the
+        # weighted share of layouts in which my side's goal holds (61 for the declarer, 60
+        # or less for a defender; in mazā zole no trick for the declarer)
         self.last_values: dict[int, float] = {}
+        self.last_goal: dict[int, float] = {}
         self._burial: tuple[int, tuple[int, int]] | None = None
 
     # ------------------------------------------------------------------ decisions
@@ -258,7 +271,7 @@ class StrongBot(NormalBot):
         options = tuple(b for b in options if b in legal)
         if len(options) < 2:
             return static
-        most = 60
+        most = self.bid_layouts
         if self.layouts is not None:
             deadline, most = float("inf"), self.layouts
         elif deadline is None:
@@ -364,10 +377,12 @@ class StrongBot(NormalBot):
         sign = 1 if v.is_decl else -1
         played = _played_by(v)
         totals = dict.fromkeys(cands, 0.0)
+        goal = dict.fromkeys(cands, 0.0)
+        self.last_values, self.last_goal = {}, {}
         wsum = 0.0
         n = 0
         cap = self.node_caps[k]
-        full = k >= 2  # early tricks: the 61 probe only, for speed
+        full = k >= 2 or self.full_probes  # early tricks: the 61 probe only, for speed
         trick = list(v.trick)
         attempts = 0
         most = self.layouts if self.layouts is not None else self.max_layouts[k]
@@ -393,13 +408,18 @@ class StrongBot(NormalBot):
                         raise NodeLimit
             except NodeLimit:
                 continue
+            pw = self._play_weight(v, hands, pile)
             for c in cands:
-                totals[c] += sign * res[c]
-            wsum += 1.0
+                totals[c] += pw * sign * res[c]
+                # my side's goal: the declarer's 61, or the defenders' holding it to 60
+                goal[c] += pw if sign * res[c] > 0 else 0.0
+            wsum += pw
             n += 1
         self.last_layouts = n
-        if n == 0:
+        if n == 0 or wsum <= 0.0:
             return hint
+        self.last_values = {c: totals[c] / wsum for c in cands}
+        self.last_goal = {c: goal[c] / wsum for c in cands}
         best = max(totals.values())
         tied = [c for c in cands if totals[c] >= best - 1e-9]
         for c in tied:
@@ -421,7 +441,7 @@ class StrongBot(NormalBot):
         The mean value per card is kept in ``last_values`` (diagnostics and hints)."""
         legal = [a for a in v.legal if a < 26]
         hint = heuristic_card(v, "normal")
-        self.last_values = {}
+        self.last_values, self.last_goal = {}, {}
         if v.contract == GALDINS and (any(p < 0 for p, _ in v.trick) or (
                 v.obs.rules.galdins_talon != "none" and v.n_tricks < 2)):
             return hint  # a 4-card trick with a talon card: the normal bot's rules
@@ -432,6 +452,8 @@ class StrongBot(NormalBot):
         maza = v.contract == MAZA
         played = _played_by(v)
         totals = dict.fromkeys(cands, 0.0)
+        goal = dict.fromkeys(cands, 0.0)
+        wsum = 0.0
         n = 0
         attempts = 0
         cap = self.node_caps[k]
@@ -457,13 +479,19 @@ class StrongBot(NormalBot):
                         raise NodeLimit
             except NodeLimit:
                 continue
+            lw = self._play_weight(v, hands, pile)
             for c in cands:
-                totals[c] += res[c]
+                totals[c] += lw * res[c]
+                # mazā zole: the declarer's trick (avoided, or forced for a defender)
+                goal[c] += lw if (res[c] == 0) == (sign > 0) else 0.0
+            wsum += lw
             n += 1
         self.last_layouts = n
-        if n == 0:
+        if n == 0 or wsum <= 0.0:
             return hint
-        self.last_values = {c: totals[c] / n for c in cands}
+        self.last_values = {c: totals[c] / wsum for c in cands}
+        if maza:
+            self.last_goal = {c: goal[c] / wsum for c in cands}
         best = min(sign * t for t in totals.values())
         tied = [c for c in cands if sign * totals[c] <= best + 1e-9]
         for c in tied:
@@ -497,8 +525,16 @@ class StrongBot(NormalBot):
             s.hands[me] = hand
 
     def _layout_weight(self, v: View, hands: list[int], pile: int, played: list[int]) -> float:
-        """How likely the observed bidding is with this layout (up to a constant)."""
+        """How likely the observed bidding is with this layout (up to a constant); a layout
+        is kept with this probability."""
         return _bid_weight(v, hands, pile, played)
+
+    def _play_weight(self, v: View, hands: list[int], pile: int) -> float:
+        """How likely the other seats' plays are with this layout under the normal bot's
+        rules (:mod:`.inference`); the layout's results count with this weight."""
+        if not self.infer:
+            return 1.0
+        return play_weight(v, hands, pile, window=self.infer_window)
 
     def _card_value(self, s: Solver, v: View, trick: list, c: int, base: int, vals,
                     full: bool) -> float:
@@ -564,7 +600,7 @@ class StrongBot(NormalBot):
         if self.layouts is not None:
             deadline = float("inf")
         elif deadline is None:
-            deadline = time.perf_counter() + 0.45 * self.scale
+            deadline = time.perf_counter() + self.burial_budget * self.scale
         pair = self._choose_burial(obs, hand, deadline, cancel)
         self._burial = (hand, pair)
         return pair[0]
@@ -582,7 +618,7 @@ class StrongBot(NormalBot):
         others = [p for p in range(3) if p != pos]
         totals = [0.0] * len(cands)
         n = 0
-        most = 12 if self.layouts is None else self.layouts
+        most = self.burial_layouts if self.layouts is None else self.layouts
         while time.perf_counter() < deadline and n < most:
             if cancel is not None and cancel.is_set():
                 break

@@ -38,8 +38,9 @@ BAND_LABELS = {
 SUIT_LABELS = (N_("clubs"), N_("spades"), N_("hearts"), N_("trumps"))
 
 LEVEL_LABELS = {"easy": NC_("bot level", "Easy"), "normal": NC_("bot level", "Normal"),
-                "strong": NC_("bot level", "Strong"), "random": NC_("bot level", "Random")}
-LEVELS = ("easy", "normal", "strong")
+                "strong": NC_("bot level", "Strong"), "master": NC_("bot level", "Master"),
+                "random": NC_("bot level", "Random")}
+LEVELS = ("easy", "normal", "strong", "master")
 
 ANIMATION_LABELS = {"slow": NC_("animation speed", "Slow"),
                     "normal": NC_("animation speed", "Normal"),

@@ -1,0 +1,92 @@
+"""The hints' reasons come from what the search found, in the player's language."""
+
+from __future__ import annotations
+
+import random
+
+from zole_desktop import i18n
+from zole_desktop.bots.advisor import Reason, card_label, suggest_card
+from zole_desktop.bots.heuristic import NormalBot, maza_risk
+from zole_desktop.rules.cards import mask_of
+from zole_desktop.rules.deal import shuffle_and_deal
+from zole_desktop.rules.options import Rules
+from zole_desktop.rules.state import DONE, MAZA_BID, PASS, PLAYING, TAKE_BID, HandState
+
+
+def _position(seed: int, bids: list[int], cards_before: int, rules: Rules) -> HandState:
+    d = shuffle_and_deal(random.Random(seed), 3, 0)
+    st = HandState.new(3, 0, d.hands, d.talon, rules)
+    for b in bids:
+        st.apply(b)
+    bot = NormalBot(1)
+    while st.phase != DONE and (st.phase != PLAYING or st.n_played < cards_before):
+        seat = st.current_seat
+        assert seat is not None
+        st.apply(bot.choose(st.observation(seat)))
+    return st
+
+
+def _searched_hint(st: HandState):
+    obs = st.observation(st.current_seat)
+    h = suggest_card(obs, float("inf"), seed=3, layouts=10)
+    assert h is not None and h.card in obs.legal
+    return h
+
+
+def test_a_declarers_hint_names_the_cards_and_the_share_of_layouts():
+    found = 0
+    for seed in range(40):
+        st = _position(seed, [TAKE_BID], 7, Rules())
+        if st.phase != PLAYING or st.turn != st.declarer:
+            continue
+        h = _searched_hint(st)
+        if not isinstance(h.reason, Reason):
+            continue
+        found += 1
+        text = str(h.reason)
+        assert text.startswith(card_label(h.card))
+        # the share of layouts where 61 stays in reach, or (where that share is the same
+        # for the best other card) the expected game points over the layouts solved
+        assert ("61 within reach in" in text and "% of the layouts" in text) or (
+            "game points more than" in text and "over 10 layouts" in text), text
+        if found == 2:
+            break
+    assert found == 2
+
+
+def test_the_reason_is_rendered_in_the_language_of_the_moment():
+    for seed in range(40):
+        st = _position(seed, [PASS, PASS, PASS], 4, Rules(all_pass="galdins"))
+        if st.phase != PLAYING:
+            continue
+        h = _searched_hint(st)
+        if isinstance(h.reason, Reason):
+            break
+    else:
+        raise AssertionError("no galdiņš hint came from the search")
+    try:
+        texts = {}
+        for lang in ("en", "lv", "ru"):
+            i18n.set_language(lang)
+            texts[lang] = i18n._("Hint: {reason}").format(reason=i18n._(h.reason))
+        assert "tricks" in texts["en"] or "push" in texts["en"]
+        assert "stiķ" in texts["lv"] and "взят" in texts["ru"]
+        assert len(set(texts.values())) == 3
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_maza_declarers_hint_speaks_of_the_trick():
+    # hands with a chance in mazā zole (in hopeless ones every card loses in every layout,
+    # and the hint falls back to a rule label)
+    seeds = [seed for seed in range(3000) if maza_risk(mask_of(shuffle_and_deal(
+        random.Random(seed), 3, 0).hands[1])) <= 9.0]
+    for seed in seeds:
+        st = _position(seed, [MAZA_BID], 3 + seed % 5, Rules(maza_zole=True))
+        if st.phase != PLAYING or st.turn != st.declarer:
+            continue
+        h = _searched_hint(st)
+        if isinstance(h.reason, Reason):
+            assert "without a trick" in str(h.reason)
+            return
+    raise AssertionError("no mazā zole hint came from the search")
