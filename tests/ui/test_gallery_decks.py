@@ -105,15 +105,20 @@ def test_a_broken_deck_is_listed_with_the_reason_and_never_stops_the_game(make_a
     broken = data_dir / "themes" / "broken"
     decks.write_template(broken)
     (broken / "KH.png").unlink()
+    from PIL import Image
+
+    Image.new("RGB", (700, 700), "white").save(broken / "AS.png")
     app = make_app(theme="broken")
     assert app.theme.id == "classic"  # the table falls back, with one line
     assert "broken" in app.toast_text and "KH.png" in app.toast_text
     g = _gallery(app)
     assert "broken" in g.themes
+    # known broken before it is shown (its tab carries the warning sign), every problem kept
+    assert "KH.png" in g.errors["broken"]
+    assert len(g.problems["broken"]) == 2 and "AS.png" in g.problems["broken"][1]
     g.select_theme(g.themes.index("broken"))
     app.step()
     assert g.theme() is None
-    assert "KH.png" in g.errors["broken"]
     assert not g.use_button.enabled and not g.print_button.enabled
 
 

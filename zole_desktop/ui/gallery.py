@@ -66,6 +66,7 @@ class GalleryScene(Scene):
         self.ci = 0
         self.loaded: dict[str, Theme | None] = {}
         self.errors: dict[str, str] = {}
+        self.problems: dict[str, list[str]] = {}  # a broken player deck's problems, each a line
         self.drag_dx = 0
         self.hover: tuple[str, int] | None = None
         self.tab_rects: list[pygame.Rect] = []
@@ -93,12 +94,30 @@ class GalleryScene(Scene):
         self.themes = available_themes() or [self.app.theme.id]
         if self.app.settings.theme in self.themes:
             self.ti = self.themes.index(self.app.settings.theme)
+        self.check_player_decks()
+
+    def check_player_decks(self) -> None:
+        """Find the broken player decks before they are shown, so that their tabs carry the
+        warning sign: the checks without decoding (names, headers, sizes), a few ms a deck."""
+        from .. import decks
+
+        for tid in self.themes:
+            if tid in self.loaded or not is_player_theme(tid):
+                continue
+            problems = decks.check_files(decks.read_folder(decks.user_themes_dir() / tid),
+                                         decode_images=False).problems
+            if problems:
+                self.loaded[tid] = None
+                self.errors[tid] = str(decks.DeckError(problems))
+                self.problems[tid] = problems
 
     def deck_added(self, tid: str) -> None:
         """A deck was imported: list it, show it (loaded afresh: it may replace one)."""
         self.themes = available_themes() or [self.app.theme.id]
         self.loaded.pop(tid, None)
         self.errors.pop(tid, None)
+        self.problems.pop(tid, None)
+        self.check_player_decks()
         if tid == self.app.settings.theme:
             self.app.load_theme()  # the deck in use was replaced
         if tid in self.themes:
@@ -327,6 +346,7 @@ class GalleryScene(Scene):
         size = max(11, int(th * 0.4))
         self.tab_rects = []
         y = tr.centery - th // 2
+        labels = [theme_label(t) for t in self.themes]
         for i, tid in enumerate(self.themes):
             r = pygame.Rect(x0 + i * (tw + gap), y, tw, th)
             self.tab_rects.append(r)
@@ -338,7 +358,9 @@ class GalleryScene(Scene):
             surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius), rr)
             if on:
                 draw_outline(surface, rr, radius)
-            label = theme_label(tid)
+            label = labels[i]
+            if labels.count(label) > 1 and is_player_theme(tid):
+                label = f"{label} ({tid})"  # two decks of one name: the folder tells them apart
             if tid == self.app.settings.theme:
                 label = "✓ " + label
             elif tid in self.errors:
@@ -461,13 +483,16 @@ class GalleryScene(Scene):
         lh = int(body * 1.35)
         if th is None:
             err = self.errors.get(self.theme_id, "")
+            paras = [err]
             if is_player_theme(self.theme_id):
-                err = _("This deck cannot be used: {reason}").format(reason=err)
-            for line in gfx.wrap(err, body, inner.w):
-                if y + lh > bottom:
-                    break
-                gfx.blit_text(surface, line, body, gfx.AMBER, (inner.x, y))
-                y += lh
+                paras = [_("This deck cannot be used:")] + self.problems.get(self.theme_id,
+                                                                              [err])
+            for para in paras:
+                for line in gfx.wrap(para, body, inner.w):
+                    if y + lh > bottom:
+                        return
+                    gfx.blit_text(surface, line, body, gfx.AMBER, (inner.x, y))
+                    y += lh
             return
         info = th.card_info(code)
         if "character" in info:
