@@ -92,8 +92,8 @@ class GalleryScene(Scene):
     # ------------------------------------------------------------------ state
     def enter(self) -> None:
         self.themes = available_themes() or [self.app.theme.id]
-        if self.app.settings.theme in self.themes:
-            self.ti = self.themes.index(self.app.settings.theme)
+        if self.in_use() in self.themes:
+            self.ti = self.themes.index(self.in_use())
         self.check_player_decks()
 
     def check_player_decks(self) -> None:
@@ -223,12 +223,16 @@ class GalleryScene(Scene):
             self.turning = False
         self.redraw()
 
+    def in_use(self) -> str:
+        """The deck the table uses: the chosen one, or classic when the chosen one broke."""
+        return self.app.theme.id
+
     def _can_use(self) -> bool:
         return bool(self.themes) and self.theme() is not None and \
-            self.theme_id != self.app.settings.theme
+            self.theme_id != self.in_use()
 
     def _use_label(self) -> str:
-        if self.themes and self.theme_id == self.app.settings.theme:
+        if self.themes and self.theme_id == self.in_use():
             return _("Your deck")
         return _("Use this deck")
 
@@ -361,10 +365,10 @@ class GalleryScene(Scene):
             label = labels[i]
             if labels.count(label) > 1 and is_player_theme(tid):
                 label = f"{label} ({tid})"  # two decks of one name: the folder tells them apart
-            if tid == self.app.settings.theme:
-                label = "✓ " + label
-            elif tid in self.errors:
+            if tid in self.errors:
                 label = "⚠ " + label
+            elif tid == self.in_use():
+                label = "✓ " + label
             gfx.blit_text(surface, label, gfx.fit_size(label, size, r.w - th // 2, on),
                           gfx.INK, rr.center, "center", bold=on)
         return max(tr.bottom, y + th) + m
