@@ -178,7 +178,7 @@ def _rules_page(c, paper: str, deck_name: str) -> None:
     sub = _("Deck: {deck}. Printed by Zole desktop.").format(deck=deck_name)
     how = _("Print both sides, flipping on the long edge, at 100% (no fit to page). "
             "Cut along the crop marks: each card is 63 by 88 mm.")
-    for size in (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0):
+    for size in (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0):
         lead = size * 1.3
         lines: list[tuple[str, str, float, float]] = []  # text, font, size, space before
         for t, pars in sections:
