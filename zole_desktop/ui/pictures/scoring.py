@@ -15,8 +15,8 @@ from functools import lru_cache
 
 import pygame
 
-from ..i18n import N_, _, ngettext, pgettext
-from ..rules.cards import (
+from ...i18n import N_, _, ngettext, pgettext
+from ...rules.cards import (
     CARD_INDEX,
     CARD_NAMES,
     NUM_CARDS,
@@ -33,10 +33,10 @@ from ..rules.cards import (
     sort_for_hand,
     trick_winner_index,
 )
-from ..rules.deal import TALON, active_seats, deal_packets, packet_pattern
-from ..rules.options import Rules
-from ..rules.pools import Pools
-from ..rules.settlement import (
+from ...rules.deal import TALON, active_seats, deal_packets, packet_pattern
+from ...rules.options import Rules
+from ...rules.pools import Pools
+from ...rules.settlement import (
     ALL_TRICKS,
     DARK,
     LOSS_31,
@@ -55,10 +55,10 @@ from ..rules.settlement import (
     settle_galdins,
     settle_passed,
 )
-from ..rules.state import PASS, PLAYING, SURRENDER, TAKE_BID, ZOLE_BID, HandState
-from ..teaching.guide import band_ranges
-from . import gfx, texts
-from .theme import Theme, procedural_face
+from ...rules.state import PASS, PLAYING, SURRENDER, TAKE_BID, ZOLE_BID, HandState
+from ...teaching.guide import band_ranges
+from .. import gfx, texts
+from ..theme import Theme, procedural_face
 
 ASPECT = 5 / 7
 
