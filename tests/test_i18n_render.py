@@ -199,6 +199,7 @@ def test_menu_scenes_fit(app, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_and_pause_fit(app, lang):
     from zole_desktop.rules.state import MAZA_BID, PASS, TAKE_BID, ZOLE_BID
+    from zole_desktop.ui.table import buttons as table_buttons
     from zole_desktop.ui.widgets import Button
 
     i18n.set_language(lang)
@@ -207,7 +208,7 @@ def test_table_and_pause_fit(app, lang):
     W, H = app.size
     # the bidding row: every bid the rules allow, side by side, inside the window
     table.view.cards_seen = True
-    table.build_buttons("bid")
+    table_buttons.build(table, "bid")
     for b in table.buttons:
         fit.button("bid", b)
     assert set(table.button_actions) == {PASS, TAKE_BID, ZOLE_BID, MAZA_BID}
@@ -218,12 +219,12 @@ def test_table_and_pause_fit(app, lang):
         assert left.right <= right.left and left.y == right.y, (lang, left, right)
     # before looking at the cards: zole in the dark or look
     table.view.cards_seen = False
-    table.build_buttons("bid")
+    table_buttons.build(table, "bid")
     for b in table.buttons:
         fit.button("dark", b)
     # burying: the label changes with the cards chosen, the width is set by the first one
     table.selected = []
-    table.build_buttons("bury")
+    table_buttons.build(table, "bury")
     bury = table.buttons[0]
     table.selected = [0, 1]
     fit.button("bury", bury, [bury.text()])
@@ -231,7 +232,7 @@ def test_table_and_pause_fit(app, lang):
     fit.button("bury", bury, [bury.text()])
     table.selected = []
     # the corner column: all labels its buttons can show
-    table.build_corner()
+    table_buttons.build_corner(table)
     corner = [i18n._(t) for t in ("Last trick (L)", "Undo (Ctrl+Z)", "Surrender",
                                   "Really give up?", "Menu (Esc)")]
     for b in table.corner:

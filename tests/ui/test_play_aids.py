@@ -41,7 +41,7 @@ def _table(app, seed=3, length=1, serious=False, levels=("random", "random")):
                 length=length, seed=seed, serious=serious)
     s.match.dealer = 2  # the person is forehand
     t = TableScene(s)
-    t.hint_seconds = {"bid": 0.15, "play": 0.1}
+    t.hints.seconds = {"bid": 0.15, "play": 0.1}
     app.stack.push(t)
     return t
 
@@ -150,8 +150,8 @@ def test_hints_while_bidding_and_playing(saving_app):
     app = saving_app(hints=True)
     t = _table(app, seed=5)
     assert run_until(app, lambda: t.waiting_for() == "bid", 20000)
-    assert run_until(app, lambda: t.hint is not None, 200000)
-    h = t.hint
+    assert run_until(app, lambda: t.hints.value is not None, 200000)
+    h = t.hints.value
     assert isinstance(h, BidEstimate) and h.layouts > 0
     legal = [a for a in t.state.legal_actions() if a in t.button_actions]
     assert set(h.values) == set(legal) and h.best in legal
@@ -172,19 +172,19 @@ def test_hints_while_bidding_and_playing(saving_app):
     assert run_until(app, lambda: t.waiting_for() == "bury", 20000)
     _answer(app, t)
     assert run_until(app, lambda: t.waiting_for() == "play", 20000)
-    assert run_until(app, lambda: t.hint_card() is not None, 200000)
-    assert isinstance(t.hint, CardHint)
-    assert t.hint_card() in t.legal_cards()
-    assert t.hint.reason and "\n" not in t.hint.reason
+    assert run_until(app, lambda: t.hints.card() is not None, 200000)
+    assert isinstance(t.hints.value, CardHint)
+    assert t.hints.card() in t.legal_cards()
+    assert t.hints.value.reason and "\n" not in t.hints.value.reason
     assert run_until(app, lambda: not t.animating(), 20000)
     assert not t.message  # the line is the hint's (a message would have it for now)
     app.draw()
     # the "Hint" tag above the advised card, and the reason on the hint line
-    card = t.card_rect(t.hint_card())
+    card = t.card_rect(t.hints.card())
     tags = [r for k, r, _t in t.drawn if k == "hint-tag"]
     assert len(tags) == 1 and tags[0].centerx == card.centerx and tags[0].bottom < card.top
     lines = [text for k, _r, text in t.drawn if k == "hint-line"]
-    assert lines == [f"Hint: {t.hint.reason}"]
+    assert lines == [f"Hint: {t.hints.value.reason}"]
 
 
 def test_no_hints_and_no_undo_in_a_serious_match(saving_app):
@@ -193,7 +193,7 @@ def test_no_hints_and_no_undo_in_a_serious_match(saving_app):
     assert run_until(app, lambda: t.waiting_for() == "bid", 20000)
     for _ in range(20):
         app.step()
-    assert not t.hints_on() and t.hint is None and t.hint_future is None
+    assert not t.hints.on() and t.hints.value is None and t.hints.job is None
     assert not t.undo_allowed()
     assert not any("Undo" in b.text() for b in t.all_buttons())
 

@@ -102,7 +102,7 @@ class Checker:
 
 def _hint_ready(table):
     return table.waiting_for() is not None and (
-        table.hint is not None or table.waiting_for() == "bury")
+        table.hints.value is not None or table.waiting_for() == "bury")
 
 
 def play_hand(app, table, c: Checker) -> None:
@@ -136,7 +136,7 @@ def play_hand(app, table, c: Checker) -> None:
                 refused = True
                 c.step("play: a refused card")
             for card in legal:  # the hint on each card in turn, lifted under the mouse
-                table.hint = dataclasses.replace(table.hint, card=card)
+                table.hints.value = dataclasses.replace(table.hints.value, card=card)
                 pos = card_point(table, card)
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                                      buttons=(0, 0, 0)))
@@ -152,7 +152,7 @@ def test_nothing_overlaps_through_a_hand(make_app, size, lang):
     app = make_app(size, animation="fast")  # a full trick stays in view for a while
     set_language(lang)
     table = new_table(app, seed=5)
-    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
     c = Checker(app, table)
     play_hand(app, table, c)
     assert not c.found, c.found
@@ -170,11 +170,11 @@ def test_every_seat_speaks_in_a_bubble_that_reads(make_app, size, lang):
     app = make_app(size, animation="fast")
     set_language(lang)
     table = new_table(app, seed=2)  # the left bot passes, the right one takes
-    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
     c = Checker(app, table)
     most = 0
     for _ in range(20000):
-        if table.waiting_for() == "bid" and table.hint is not None:
+        if table.waiting_for() == "bid" and table.hints.value is not None:
             c.check("my bid")
             table.answer(PASS)
         if table.state is not None and table.state.phase != "bidding" and not table.view.bubbles:
@@ -192,7 +192,7 @@ def test_galdins_talon_cards_in_the_trick(make_app, size):
     app = make_app(size, animation="fast")
     set_language("ru")
     table = new_table(app, seed=3, all_pass="galdins", galdins_talon="lead")  # all pass
-    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
     c = Checker(app, table)
     led = False
     for _ in range(30000):
@@ -215,7 +215,7 @@ def test_four_and_five_at_the_table(make_app, size, players, viewer_out):
     app = make_app(size, animation="fast")
     set_language("ru")
     table = new_table(app, players=players, seed=7)
-    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
     if viewer_out:
         table.session.match.dealer = 0  # I deal, so I sit out and watch
     c = Checker(app, table)
@@ -289,11 +289,11 @@ def test_bubbles_follow_a_language_switch(make_app, monkeypatch):
 def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
     app = make_app((1280, 720))
     table = new_table(app, seed=5)
-    table.hint_seconds = {"bid": 0.1, "play": 0.05}
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
     for _ in range(100):
         assert run_until(app, lambda: _hint_ready(table), 50000)
         kind = table.waiting_for()
-        if kind == "play" and table.hint_card() is not None:
+        if kind == "play" and table.hints.card() is not None:
             break
         if kind == "bid":
             legal = table.state.legal_actions()
@@ -304,8 +304,8 @@ def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
         else:
             table.try_card(min(table.legal_cards()))
         app.step()
-    assert table.state.phase == PLAYING and table.hint_card() is not None
-    card = table.hint_card()
+    assert table.state.phase == PLAYING and table.hints.card() is not None
+    card = table.hints.card()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_point(table, card),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     app.step()

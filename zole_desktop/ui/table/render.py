@@ -16,6 +16,7 @@ from ...rules.cards import points_of
 from ...rules.state import BIDDING, DARK_BID, DONE, PASS, TABLE
 from .. import gfx, texts
 from ..widgets import draw_outline
+from . import buttons
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -30,7 +31,7 @@ def draw(tb: TableScene, surface) -> None:
         return
     if tb._lang != language():  # the buttons fit their labels in the new language
         tb._lang = language()
-        tb.layout_buttons()
+        buttons.place(tb)
     draw_plates(tb, surface)
     draw_panels(tb, surface)
     now = tb.clock
@@ -60,7 +61,7 @@ def draw(tb: TableScene, surface) -> None:
     for seat, a in tb.view.bubbles.items():
         draw_bubble(tb, surface, seat, texts.bid_label(a))
     for i, b in enumerate(tb.buttons):
-        b.draw(surface, tb.focus == ("button", i) and (tb.keyboard or not tb.hints_on()))
+        b.draw(surface, tb.focus == ("button", i) and (tb.keyboard or not tb.hints.on()))
         mark(tb, "button", b.rect.union(b.rect.move(0, -max(1, b.rect.h // 16))),
                    b.text())
     for b in tb.corner:
@@ -85,7 +86,7 @@ def mark(tb: TableScene, kind: str, rect: pygame.Rect, text: str = "") -> None:
 def draw_hints(tb: TableScene, surface) -> None:
     """The advisor's suggestion: the card (amber outline and a tag above it) with its
     reason, or each bid's expected game points with the advised bid tagged."""
-    if not tb.hints_on():
+    if not tb.hints.on():
         return
     L = tb.L
     H = L["H"]
@@ -93,9 +94,9 @@ def draw_hints(tb: TableScene, surface) -> None:
     kind = tb.waiting_for()
     quiet = bool(tb.message)  # a message has the line for now
     if kind == "play":
-        c = tb.hint_card()
+        c = tb.hints.card()
         if c is None:
-            if tb.hint_job is not None and not quiet:
+            if tb.hints.job is not None and not quiet:
                 hint_line(tb, surface, _("Hint: thinking…"), small, dim=True)
             return
         r = tb.card_rect(c)
@@ -104,16 +105,16 @@ def draw_hints(tb: TableScene, surface) -> None:
         w = max(2, r.w // 22)
         pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
                          border_radius=max(4, r.w // 12) + w)
-        reason = getattr(tb.hint, "reason", "")
+        reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
         hint_tag(tb, surface, r.centerx, r.y - w - 3, small)
         return
     if kind != "bid":
         return
-    best, values = tb.hint_bid()
+    best, values = tb.hints.bid()
     if not values:
-        if tb.hint_job is not None and tb.buttons and not quiet:
+        if tb.hints.job is not None and tb.buttons and not quiet:
             hint_line(tb, surface, _("Hint: weighing the bids…"), small, dim=True)
         return
     for b, a in zip(tb.buttons, tb.button_actions, strict=False):

@@ -3,9 +3,11 @@
 The pieces, each in its own module of this package:
 
 - :mod:`.director` runs the match (deals, turns, legal checks, undo, saving) without pygame;
-- :mod:`.script` is the hand's choreography, a generator the scene steps through;
+- :mod:`.script` is the hand's choreography, a generator the scene steps through when
+  :mod:`.driver` says its condition holds;
 - :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen;
-- :mod:`.render` draws it, :mod:`.controls` turns the person's input into commands;
+- :mod:`.render` draws it, :mod:`.buttons` and :mod:`.hints` hold the buttons and the
+  advisor's hints, :mod:`.controls` turns the person's input into commands;
 - :mod:`.workers` runs bots, hints and the coach's analysis in the background;
 - :mod:`.coach` is the hook a coach (the guided game) plugs into.
 
@@ -21,39 +23,30 @@ from typing import Any
 
 import pygame
 
-from ...i18n import N_, _, language, ngettext
-from ...rules.state import DARK_BID, PASS, PLAYING, SURRENDER, HandState
+from ...i18n import _, language
+from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
 from ..session import Session
 from ..sprites import CardImages, CardSprite
 from ..widgets import Button
-from . import controls, layout, render, script
+from . import buttons, controls, driver, layout, render, script
 from .coach import TableCoach
 from .conditions import (
-    UNDO,
-    BotAnswer,
     BotTurn,
     Condition,
     HumanTurn,
-    SceneClosed,
     Settle,
     Wait,
 )
 from .director import Director
+from .hints import Hints
 from .model import TableView
-from .workers import BOTS, HINTS, Job, Workers, advise
+from .workers import BOTS, HINTS, Workers
 
 MOVE = 0.32  # seconds for a card move at normal speed
 
 log = logging.getLogger(__name__)
-
-
-class _NotReady:
-    pass
-
-
-_NOT_READY = _NotReady()
 
 
 class TableScene(Scene):
@@ -108,11 +101,7 @@ class TableScene(Scene):
         self._last_slide = -1.0
         self.bury_need = 2
         self.auto_card: int | None = None
-        # hints: the advisor runs on the hint worker; an answer counts for its decision only
-        self.hint_seconds = {"bid": 1.0, "play": 0.5}
-        self.hint_key: tuple | None = None
-        self.hint_job: Job | None = None
-        self.hint: Any = None  # BidEstimate or CardHint for hint_key
+        self.hints = Hints(self)
         self.drawn: list[tuple[str, pygame.Rect, str]] = []  # what the last frame drew, where
         self._lang = language()
 
@@ -154,7 +143,7 @@ class TableScene(Scene):
         if self.workers is not None:
             self.workers.new_generation()
         self.cond = None
-        self.stop_hint()
+        self.hints.stop()
 
     def resize(self, size) -> None:
         self.layout(snap=True)
@@ -193,8 +182,8 @@ class TableScene(Scene):
             return
         self.clock += dt
         for _i in range(400):
-            value = self._ready()
-            if value is _NOT_READY:
+            value = driver.ready(self)
+            if value is driver.NOT_READY:
                 break
             self.cond = None
             try:
@@ -202,7 +191,7 @@ class TableScene(Scene):
             except StopIteration:
                 self.script = None
                 break
-        self.poll_hint()
+        self.hints.poll()
         anim = self.animating()
         if self._was_animating and not anim:
             self.app.invalidate()  # draw the cards where they came to rest
@@ -212,58 +201,6 @@ class TableScene(Scene):
             self.app.invalidate()
         if self.coach is not None:
             self.coach.update()
-
-    def _ready(self) -> Any:
-        """The answer for the script's condition, or ``_NOT_READY`` while it does not hold."""
-        if self.coach is not None:
-            self.coach.watch()
-            if self.coach.holds():
-                return _NOT_READY
-        c = self.cond
-        if c is None:
-            return None
-        if isinstance(c, Wait):
-            return None if self.clock >= c.until else _NOT_READY
-        if isinstance(c, Settle):
-            return None if not any(s.moving(self.clock) for s in self.sprites) else _NOT_READY
-        if isinstance(c, HumanTurn):
-            return self._human_answer(c.kind)
-        if isinstance(c, BotTurn):
-            return self._bot_answer(c)
-        if isinstance(c, SceneClosed):
-            return None if c.scene not in self.stack.scenes else _NOT_READY
-        return None
-
-    def _human_answer(self, kind: str) -> Any:
-        if self.surrender_request and kind == "play":
-            self.surrender_request = False
-            return SURRENDER
-        if self.undo_request and kind == "play":
-            self.undo_request = False
-            return UNDO
-        if self.human_result is not None:
-            r, self.human_result = self.human_result, None
-            return r
-        return _NOT_READY
-
-    def _bot_answer(self, c: BotTurn) -> Any:
-        job = c.job
-        if self.surrender_request:
-            self.surrender_request = False
-            return BotAnswer("surrender")
-        if self.undo_request and self.state is not None and self.state.phase == PLAYING:
-            self.undo_request = False
-            return BotAnswer("undo")
-        if not job.done() and self.clock >= c.not_before and self.app.fast:
-            # demo, bench and tests step without sleeping: let the bot's thread finish
-            # rather than spin through thousands of steps without the GIL
-            job.wait(0.05)
-        if job.done() and self.clock >= c.not_before:
-            try:
-                return BotAnswer("ok", job.result())
-            except Exception as e:  # a bot bug (logged by the worker): a legal action
-                return BotAnswer("error", error=e)
-        return _NOT_READY
 
     def wait(self, seconds: float) -> Wait:
         return Wait(self.clock + max(0.0, seconds) * self.f)
@@ -295,22 +232,8 @@ class TableScene(Scene):
         for sc in (self.L["fan_s"], self.L["pile_s"], layout.DECK_SCALE, self.L["trick_s"],
                    layout.TALON_SCALE):
             self.images.at_scale(sc)  # scale once now, never while drawing
-        self.layout_buttons()
+        buttons.place(self)
         self.relayout(snap=True if snap else None, dur=0.0 if snap else None)
-
-    def layout_buttons(self) -> None:
-        if not self.L:
-            return
-        W, H = self.L["W"], self.L["H"]
-        if self.buttons:
-            bh = layout.button_height(H)
-            widths = [max(int(W * 0.13), gfx.text_width(b.text(), int(bh * 0.42), True) + bh)
-                      for b in self.buttons]
-            for b, r in zip(self.buttons, layout.button_row(self.L, widths), strict=True):
-                b.rect = r
-        for b, r in zip(self.corner, layout.corner_column(self.L, len(self.corner)),
-                        strict=True):
-            b.rect = r
 
     def _lift(self, c: int, i: int) -> float:
         """How far the ``i``-th card of my hand is raised (in card heights)."""
@@ -436,7 +359,7 @@ class TableScene(Scene):
 
     def take_back(self) -> bool:
         """Undo my last card and the bots' cards after it; the cards travel back."""
-        self.stop_hint()
+        self.hints.stop()
         if not self.director.undo(self.human):
             return False
         assert self.workers is not None and self.state is not None
@@ -448,117 +371,6 @@ class TableScene(Scene):
         self.relayout()
         self.slide_sound()
         return True
-
-    # ------------------------------------------------------------------ hints
-    def hints_on(self) -> bool:
-        return (self.human is not None and not self.demo and not self.session.serious
-                and self.session.persistent and bool(self.app.settings.hints))
-
-    def start_hint(self, kind: str) -> None:
-        """Ask the advisor about this decision on the hint worker (bounded by a deadline)."""
-        self.stop_hint()
-        self.hint = None
-        st = self.state
-        if not self.hints_on() or kind not in ("bid", "play") or st is None or \
-                self.workers is None or self.human is None:
-            self.hint_key = None
-            return
-        key = (self.hand_no, len(st.actions()), kind, self.view.cards_seen)
-        self.hint_key = key
-        seed = self.session.seed * 31 + len(st.actions())
-        self.hint_job = self.workers.submit(
-            HINTS, advise, kind, st.observation(self.human), seed, st.pools,
-            not self.view.cards_seen, key=key, seconds=self.hint_seconds.get(kind, 0.5))
-
-    def stop_hint(self) -> None:
-        if self.hint_job is not None:
-            self.hint_job.stop()
-        self.hint_job = None
-
-    @property
-    def hint_future(self) -> Job | None:
-        """The hint being worked out (None when there is none)."""
-        return self.hint_job
-
-    def poll_hint(self) -> None:
-        job = self.hint_job
-        if job is None or not job.done():
-            return
-        self.hint_job = None
-        try:
-            value = job.result()
-        except Exception:  # an advisor bug (logged by the worker): no hint, the game goes on
-            self.app.toast(_("No hint this time: the advisor failed; the error is in the log "
-                             "file."))
-            return
-        if job.key == self.hint_key and self.waiting_for() is not None:
-            self.hint = value
-            self.app.invalidate()
-
-    def hint_card(self) -> int | None:
-        h = self.hint
-        if h is None or self.waiting_for() != "play" or not self.hints_on():
-            return None
-        c = getattr(h, "card", None)
-        return c if c in self.legal_cards() else None
-
-    def hint_bid(self) -> tuple[int | None, dict]:
-        h = self.hint
-        if h is None or self.waiting_for() != "bid" or not self.hints_on():
-            return None, {}
-        return getattr(h, "best", None), dict(getattr(h, "values", {}) or {})
-
-    # ------------------------------------------------------------------ buttons
-    def build_buttons(self, kind: str) -> None:
-        st = self.state
-        bs: list[Button] = []
-        acts: list[int | None] = []
-        if kind == "bid" and st is not None:
-            legal = st.legal_actions()
-            if not self.view.cards_seen:
-                if DARK_BID in legal:
-                    bs.append(Button(texts.BID_LABELS[DARK_BID],
-                                     lambda: self.answer(DARK_BID), primary=True))
-                    acts.append(DARK_BID)
-                bs.append(Button(N_("Look at your cards"), self.look))
-                acts.append(PASS)  # looking is the way on to passing or taking
-            else:
-                for a in legal:
-                    if a == DARK_BID:
-                        continue
-                    bs.append(Button(texts.BID_LABELS[a], (lambda a=a: self.answer(a)),
-                                     primary=a != PASS))
-                    acts.append(a)
-        elif kind == "bury":
-            bs.append(Button(self._bury_label, self.confirm_bury,
-                             enabled=lambda: len(self.selected) == self.bury_need,
-                             primary=True))
-        self.buttons = bs
-        self.button_actions = acts
-        self.build_corner()
-        self.layout_buttons()
-
-    def _bury_label(self) -> str:
-        left = self.bury_need - len(self.selected)
-        if left > 0:
-            return ngettext("Bury {n} more card", "Bury {n} more cards", left).format(n=left)
-        return _("Bury these two") if self.bury_need == 2 else _("Bury this card")
-
-    def build_corner(self) -> None:
-        st = self.state
-        cs = [Button(lambda: _("Last trick (L)"), self.toggle_last,
-                     enabled=lambda: bool(self.state and self.state.completed))]
-        if self.undo_allowed():
-            cs.append(Button(lambda: _("Undo (Ctrl+Z)"), self.request_undo,
-                             enabled=lambda: self.can_undo() and not self.undo_request))
-        if (self.human is not None and st is not None and st.phase == PLAYING
-                and st.declarer_seat == self.human and st.rules.surrender):
-            cs.append(Button(lambda: _("Really give up?") if self.surrender_armed
-                             else _("Surrender"), self.surrender,
-                             enabled=lambda: self.can_surrender_now()))
-        cs.append(Button(lambda: _("Menu (Esc)"), self.open_pause))
-        self.corner = cs
-        self.layout_buttons()
 
     def all_buttons(self) -> list[Button]:
         return self.buttons + self.corner
@@ -594,9 +406,9 @@ class TableScene(Scene):
 
     def look(self) -> None:
         self.view.cards_seen = True
-        self.build_buttons("bid")
+        buttons.build(self, "bid")
         self.relayout()
-        self.start_hint("bid")
+        self.hints.start("bid")
 
     def confirm_bury(self) -> None:
         if self.waiting_for() == "bury" and len(self.selected) == self.bury_need:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...i18n import _
 from ...rules.deal import TALON, Deal
 from ...rules.state import BIDDING, BURYING, PASS, SURRENDER, HandState
+from . import buttons
 from .conditions import (
     UNDO,
     BotAnswer,
@@ -314,17 +315,17 @@ def human_turn(t: TableScene, kind: str) -> Script:
                 t.undo_request = False
                 return UNDO
             return forced
-    t.build_buttons(kind)
+    buttons.build(t, kind)
     if kind in ("play", "bury"):
         t.focus = ("card", t.default_card_focus())
     else:
         t.focus = ("button", 0)
     t.relayout(dur=0.12)
-    t.start_hint(kind)
+    t.hints.start(kind)
     r = yield HumanTurn(kind)
-    t.stop_hint()
+    t.hints.stop()
     t.buttons = []
     t.button_actions = []
     t.surrender_armed = False
-    t.build_corner()
+    buttons.build_corner(t)
     return r

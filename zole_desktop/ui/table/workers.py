@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 BOTS, HINTS = "bots", "hints"
 
 
-@dataclass
+@dataclass(eq=False)
 class Job:
     """A piece of background work.  ``key`` says what it is about (to match its answer to
     the question still asked); ``cancel`` is set to stop it early."""
@@ -62,30 +62,48 @@ class Workers:
         self.executors = executors
         self.wake = wake
         self.generation = 0
+        self._live: set[Job] = set()
+        self._lock = threading.Lock()
 
     def new_generation(self) -> None:
-        """Answers to everything asked so far are stale from now on."""
+        """Answers to everything asked so far are stale from now on, and the work still
+        running is asked to stop (a bot answers at once with its best action so far)."""
         self.generation += 1
+        with self._lock:
+            live = list(self._live)
+        for job in live:
+            job.stop()
 
     def stale(self, job: Job) -> bool:
         return job.generation != self.generation
 
     def submit(self, pool: str, fn: Callable[..., Any], *args: Any, key: Any = None,
-               seconds: float | None = None) -> Job:
-        """Run ``fn(*args)`` on ``pool``.  With ``seconds``, the work gets two more
-        arguments: its deadline (``perf_counter`` time, ``seconds`` after it starts, not
-        after it was queued) and the job's cancel event."""
+               seconds: float | None = None, limits: bool = False) -> Job:
+        """Run ``fn(*args)`` on ``pool``.  With ``seconds`` (or ``limits``), the work gets
+        two more arguments: its deadline (``perf_counter`` time, ``seconds`` after it starts,
+        not after it was queued; None without ``seconds``) and the job's cancel event."""
         cancel = threading.Event()
-        fut = self.executors[pool].submit(self._guarded, fn, args, seconds, cancel)
-        return Job(fut, key, self.generation, cancel)
+        pass_limits = limits or seconds is not None
+        fut = self.executors[pool].submit(self._guarded, fn, args, seconds, pass_limits,
+                                          cancel)
+        job = Job(fut, key, self.generation, cancel)
+        with self._lock:
+            self._live.add(job)
+        fut.add_done_callback(lambda _f: self._forget(job))
+        return job
+
+    def _forget(self, job: Job) -> None:
+        with self._lock:
+            self._live.discard(job)
 
     def _guarded(self, fn: Callable[..., Any], args: tuple, seconds: float | None,
-                 cancel: threading.Event) -> Any:
+                 pass_limits: bool, cancel: threading.Event) -> Any:
         """In the worker: ``fn``, its error logged with the traceback (and raised on to the
         future), and the owner woken either way."""
         try:
-            if seconds is not None:
-                args = args + (time.perf_counter() + seconds, cancel)
+            if pass_limits:
+                deadline = time.perf_counter() + seconds if seconds is not None else None
+                args = args + (deadline, cancel)
             return fn(*args)
         except Exception:
             log.exception("%s failed in a worker", getattr(fn, "__name__", fn))
@@ -94,12 +112,15 @@ class Workers:
             if self.wake is not None:
                 self.wake()
 
-    def decide(self, bot: Bot, obs: Observation, key: Any = None) -> Job:
-        """A bot's action for ``obs`` (its surrender first, when it may give up)."""
-        return self.submit(BOTS, decide, bot, obs, key=key)
+    def decide(self, bot: Bot, obs: Observation, key: Any = None,
+               seconds: float | None = None) -> Job:
+        """A bot's action for ``obs`` (its surrender first, when it may give up); the bot
+        gets the job's cancel event, and a deadline with ``seconds``."""
+        return self.submit(BOTS, decide, bot, obs, key=key, seconds=seconds, limits=True)
 
 
-def decide(bot: Bot, obs: Observation) -> int:
+def decide(bot: Bot, obs: Observation, deadline: float | None = None,
+           cancel: threading.Event | None = None) -> int:
     """Run in the worker thread: the bot's action for this observation."""
     if obs.can_surrender and SURRENDER in obs.legal:
         try:
@@ -107,7 +128,7 @@ def decide(bot: Bot, obs: Observation) -> int:
                 return SURRENDER
         except Exception:  # a bot bug must not stop the game: no surrender, and logged
             log.exception("%s.surrender failed; the bot plays on", type(bot).__name__)
-    return bot.choose(obs)
+    return bot.choose(obs, deadline=deadline, cancel=cancel)
 
 
 def advise(kind: str, obs: Observation, seed: int, pools: Any, hidden: bool,

@@ -1,0 +1,85 @@
+"""The table's buttons: the decision buttons above my hand (the bids, bury) and the corner
+buttons (last trick, undo, surrender, menu), built for the decision at hand and placed by
+:mod:`.layout`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...i18n import N_, _, ngettext
+from ...rules.state import DARK_BID, PASS, PLAYING
+from .. import gfx, texts
+from ..widgets import Button
+from . import layout
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def build(t: TableScene, kind: str) -> None:
+    st = t.state
+    bs: list[Button] = []
+    acts: list[int | None] = []
+    if kind == "bid" and st is not None:
+        legal = st.legal_actions()
+        if not t.view.cards_seen:
+            if DARK_BID in legal:
+                bs.append(Button(texts.BID_LABELS[DARK_BID],
+                                 lambda: t.answer(DARK_BID), primary=True))
+                acts.append(DARK_BID)
+            bs.append(Button(N_("Look at your cards"), t.look))
+            acts.append(PASS)  # looking is the way on to passing or taking
+        else:
+            for a in legal:
+                if a == DARK_BID:
+                    continue
+                bs.append(Button(texts.BID_LABELS[a], (lambda a=a: t.answer(a)),
+                                 primary=a != PASS))
+                acts.append(a)
+    elif kind == "bury":
+        bs.append(Button(lambda: _bury_label(t), t.confirm_bury,
+                         enabled=lambda: len(t.selected) == t.bury_need,
+                         primary=True))
+    t.buttons = bs
+    t.button_actions = acts
+    build_corner(t)
+    place(t)
+
+
+def _bury_label(t: TableScene) -> str:
+    left = t.bury_need - len(t.selected)
+    if left > 0:
+        return ngettext("Bury {n} more card", "Bury {n} more cards", left).format(n=left)
+    return _("Bury these two") if t.bury_need == 2 else _("Bury this card")
+
+
+def build_corner(t: TableScene) -> None:
+    st = t.state
+    cs = [Button(lambda: _("Last trick (L)"), t.toggle_last,
+                 enabled=lambda: bool(t.state and t.state.completed))]
+    if t.undo_allowed():
+        cs.append(Button(lambda: _("Undo (Ctrl+Z)"), t.request_undo,
+                         enabled=lambda: t.can_undo() and not t.undo_request))
+    if (t.human is not None and st is not None and st.phase == PLAYING
+            and st.declarer_seat == t.human and st.rules.surrender):
+        cs.append(Button(lambda: _("Really give up?") if t.surrender_armed
+                         else _("Surrender"), t.surrender,
+                         enabled=lambda: t.can_surrender_now()))
+    cs.append(Button(lambda: _("Menu (Esc)"), t.open_pause))
+    t.corner = cs
+    place(t)
+
+
+def place(t: TableScene) -> None:
+    """Put the buttons where the layout says (their widths fit their labels)."""
+    if not t.L:
+        return
+    W, H = t.L["W"], t.L["H"]
+    if t.buttons:
+        bh = layout.button_height(H)
+        widths = [max(int(W * 0.13), gfx.text_width(b.text(), int(bh * 0.42), True) + bh)
+                  for b in t.buttons]
+        for b, r in zip(t.buttons, layout.button_row(t.L, widths), strict=True):
+            b.rect = r
+    for b, r in zip(t.corner, layout.corner_column(t.L, len(t.corner)), strict=True):
+        b.rect = r
