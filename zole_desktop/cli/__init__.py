@@ -2,7 +2,8 @@
 
 This module holds the parser; every command is a module of this package with a
 ``main(args) -> int`` (``replay``, ``solve``, ``arena``, ``bench``, ``theme``), loaded only
-when its command runs.  ``demo`` runs the real scenes, so its ``main`` lives in ``ui/demo.py``.
+when its command runs.  ``demo`` runs the real scenes, so its ``main`` lives in ``ui/demo.py``;
+``serve`` hosts a network table, so its ``main`` lives in ``net/serve.py``.
 Exit status 2 (:data:`EXIT_BAD_INPUT`) means the input was refused.
 """
 
@@ -47,9 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=_lazy(".replay", "main"))
 
     b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times), "
-                       "input (latency on the real loop)")
-    b.add_argument("what", choices=["rules", "frames", "input"])
-    b.add_argument("--seconds", type=float, default=3.0, help="how long to measure (rules)")
+                       "input (latency on the real loop), net (round trips at a host)")
+    b.add_argument("what", choices=["rules", "frames", "input", "net"])
+    b.add_argument("--seconds", type=float, default=None,
+                   help="how long to measure (rules: 3, net: 10)")
+    b.add_argument("--tables", type=int, default=50, help="tables at once (net)")
+    b.add_argument("--think", type=float, default=0.1,
+                   help="seconds each scripted player waits before its move (net)")
     b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
     b.add_argument("--seed", type=int, default=1, help="deal and moments (input)")
@@ -73,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--hand", type=int, default=1)
     s.set_defaults(func=_lazy(".solve", "main"))
+
+    v = sub.add_parser("serve", help="host a table on the local network, with no window")
+    from ..net.serve import add_arguments as serve_arguments
+
+    serve_arguments(v)
+    v.set_defaults(func=_lazy("..net.serve", "main"))
 
     from .theme import add_parser as theme_parser
 

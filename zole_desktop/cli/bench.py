@@ -20,7 +20,15 @@ from . import EXIT_BAD_INPUT
 
 def main(args: argparse.Namespace) -> int:
     if args.what == "rules":
-        return bench_rules(seconds=args.seconds, as_json=args.json)
+        return bench_rules(seconds=args.seconds or 3.0, as_json=args.json)
+    if args.what == "net":
+        from ..net.bench import bench_net
+
+        if not 1 <= args.tables <= 500 or args.think < 0:
+            print("bench net: --tables is 1 to 500, --think at least 0", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return bench_net(tables=args.tables, seconds=args.seconds or 10.0, think=args.think,
+                         as_json=args.json)
     if args.what == "frames":
         from ..ui.bench import bench_frames
 

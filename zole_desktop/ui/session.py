@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .. import saves
 from ..bots import make_bot
@@ -41,6 +42,7 @@ class Session:
     serious: bool = False  # a serious match: no undo, no hints
     current: HandState | None = None  # the hand in progress when a save was continued
     practice: bool = False  # never saved, no undo, no hints (the guided game)
+    save_to: Path | None = None  # where save() writes (None: the save of the offline game)
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -60,8 +62,8 @@ class Session:
         self.bots: dict[int, Bot] = {}
         self.bot_levels: dict[int, str] = {}
         for seat in range(self.players):
-            if seat == self.human:
-                continue
+            if seat == self.human or self.levels[seat] is None:
+                continue  # a person: the player here, or one at another computer
             level = self.levels[seat] or "normal"
             try:
                 bot = make_bot(level, self.seed * 101 + seat)
@@ -112,7 +114,7 @@ class Session:
 
     def save(self, current: HandState | None = None) -> None:
         """Write the match and ``current`` (the hand in progress, if any) atomically."""
-        saves.save(self.match, self.table(), current, self.extra())
+        saves.save(self.match, self.table(), current, self.extra(), path=self.save_to)
 
     def archive(self):
         """Keep the finished match in the history folder (for history and statistics)."""

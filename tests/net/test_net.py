@@ -1,0 +1,502 @@
+"""A table on the local network, on loopback: whole matches, the hidden cards, rejoining, a
+host restart, and untrusted input (issue 17)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+import pytest
+from websockets.asyncio.client import connect
+
+from tests.net.helpers import STEP_TIMEOUT, intent_for, leaked, play_match, recv
+from zole_desktop.net import host as H
+from zole_desktop.net import protocol as P
+from zole_desktop.net.client import Client, Connection, Dropped, Failed, Joined, JoinRefused
+
+CODE = "4321"
+
+
+@pytest.fixture
+def make_host():
+    hosts = []
+
+    def make(*specs: H.TableSpec, rate: float = 10_000.0) -> H.Host:
+        # the scripted players play at machine speed: the flood test sets the real rate
+        h = H.Host("127.0.0.1", 0, rate=rate, burst=H.BURST)
+        for s in specs:
+            h.add_table(s)
+        h.start()
+        hosts.append(h)
+        return h
+
+    yield make
+    for h in hosts:
+        h.stop()
+
+
+def table_of(host: H.Host, code: str = CODE) -> H.Table:
+    return host.tables[code]
+
+
+def run(coro, timeout: float = 300.0):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+# ------------------------------------------------------------------ whole matches
+def test_two_people_and_a_bot_play_a_whole_match_and_see_only_their_own_cards(make_host):
+    host = make_host(H.TableSpec(name="Kitchen", seats=[None, None, "random"], code=CODE,
+                                 length=12, seed=3))
+    frames: dict[int, list[bytes]] = {0: [], 1: []}
+
+    async def main():
+        got: list[list[bytes]] = [[], []]
+        a = await Connection.open("127.0.0.1", host.port, CODE, "Anna", on_raw=got[0].append)
+        b = await Connection.open("127.0.0.1", host.port, CODE, "Jānis", on_raw=got[1].append)
+        assert (a.welcome.seat, b.welcome.seat) == (0, 1)
+        assert a.welcome.seats[2].kind == "bot"
+        ends = await asyncio.gather(play_match(a, random.Random(1)),
+                                    play_match(b, random.Random(2)))
+        frames[0], frames[1] = got
+        await a.close()
+        await b.close()
+        return ends
+
+    ends = run(main())
+    match = table_of(host).session.match
+    assert len(match.rows) == 12
+    # both saw the same end, the host's
+    for end in ends:
+        assert end.match_over and end.final == list(match.final_totals())
+        assert end.row.totals == list(match.rows[-1].totals)
+    assert table_of(host).session.names[:2] == ["Anna", "Jānis"]
+    # every byte each person received: no card they were not allowed to know
+    for seat in (0, 1):
+        assert len(frames[seat]) > 100
+        assert leaked(frames[seat], seat, match) == []
+
+
+def test_the_hidden_card_check_catches_a_leak(make_host, monkeypatch):
+    """The check above can fail: a host that sent the talon to everyone is caught."""
+    real = P.obs_msg
+
+    def leaky(o):
+        m = real(o)
+        st = table_of(host).director.state
+        import msgspec
+
+        from zole_desktop.rules import cards as C
+        return msgspec.structs.replace(m, talon=[C.CARD_NAMES[c] for c in st.talon_cards])
+
+    host = make_host(H.TableSpec(seats=[None, None, "random"], code=CODE, length=1, seed=3))
+    monkeypatch.setattr(P, "obs_msg", leaky)
+
+    async def main():
+        got: list[bytes] = []
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A", on_raw=got.append)
+        b = await Connection.open("127.0.0.1", host.port, CODE, "B")
+        await asyncio.gather(play_match(a, random.Random(1)), play_match(b, random.Random(2)))
+        return got
+
+    got = run(main())
+    assert leaked(got, 0, table_of(host).session.match)
+
+
+def test_clients_on_their_threads_play_a_match_through_queues(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, None, "random"], code=CODE, length=4,
+                                 seed=9))
+    rng = random.Random(5)
+    clients = [Client("127.0.0.1", host.port, CODE, f"P{k}", retry_for=5) for k in range(3)]
+    for c in clients:
+        c.start()
+    done = [None, None, None]
+    deadline = time.monotonic() + 120
+    while None in done and time.monotonic() < deadline:
+        idle = True
+        for k, c in enumerate(clients):
+            for m in c.poll():
+                idle = False
+                if isinstance(m, Failed):
+                    raise AssertionError(m.reason)
+                if isinstance(m, P.HandOver):
+                    if m.match_over:
+                        done[k] = m
+                    else:
+                        c.send(P.Next())
+                elif (isinstance(m, P.Update) and c.welcome is not None
+                      and m.obs.current_seat == c.welcome.seat and m.obs.legal):
+                    c.send(intent_for(m.obs, rng))
+        if idle:
+            time.sleep(0.005)
+    for c in clients:
+        c.close()
+    assert None not in done, "the match did not end in time"
+    assert len(table_of(host).session.match.rows) == 4
+    assert len({tuple(d.final) for d in done}) == 1
+
+
+# ------------------------------------------------------------------ rejoining
+def test_a_dropped_player_rejoins_mid_trick_and_finds_the_hand_where_it_stood(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, "random"], code=CODE, length=2, seed=4,
+                                 grace=None))
+
+    def mid_trick(m):  # a card or two on the table, and it is A's turn
+        return (isinstance(m, P.Update) and m.obs.phase == "playing"
+                and len(m.obs.trick) in (1, 2) and m.obs.current_seat == 0)
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        b = await Connection.open("127.0.0.1", host.port, CODE, "B")
+        rb = random.Random(2)
+        # A plays until a trick is begun and it is A's turn; B plays along
+        tb = asyncio.create_task(play_match(b, rb))
+        seen = await play_match(a, random.Random(1), stop=mid_trick)
+        assert isinstance(seen, P.Update)
+        token = a.welcome.token
+        a.ws.transport.abort()  # the network fails
+        await asyncio.sleep(0.2)
+        assert 0 not in table_of(host).conns
+        # a stranger with no token cannot take the seat, and a made-up token is refused
+        with pytest.raises(JoinRefused) as e:
+            await Connection.open("127.0.0.1", host.port, CODE, "X")
+        assert e.value.reason == "full"
+        with pytest.raises(JoinRefused) as e:
+            await Connection.open("127.0.0.1", host.port, CODE, "X", token="0" * 32)
+        assert e.value.reason == "token"
+        a2 = await Connection.open("127.0.0.1", host.port, CODE, "A", token=token)
+        assert a2.welcome.seat == 0
+        assert a2.welcome.seats[0].connected
+        back = await recv(a2)
+        while not isinstance(back, P.Update):
+            back = await recv(a2)
+        st = table_of(host).director.state
+        assert back.obs == P.obs_msg(st.observation(0))
+        assert (back.hand, back.step) == (seen.hand, seen.step)  # nobody could move without A
+        assert back.obs.trick == seen.obs.trick and back.obs.hand == seen.obs.hand
+        await a2.send(intent_for(back.obs, random.Random(3)))  # A moves on from there
+        end = await play_match(a2, random.Random(3))
+        await tb
+        await a2.close()
+        await b.close()
+        return end
+
+    end = run(main())
+    assert end.match_over
+
+
+def test_the_thread_client_comes_back_by_itself_after_a_drop(make_host):
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1,
+                                 seed=2, grace=None))
+    c = Client("127.0.0.1", host.port, CODE, "A", retry_for=20)
+    c.start()
+    got: list[object] = []
+
+    def wait_for(kind, n=1, limit=20.0):
+        t = time.monotonic() + limit
+        while time.monotonic() < t:
+            got.extend(c.poll())
+            if sum(isinstance(m, kind) for m in got) >= n:
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"no {kind.__name__} in {limit} s: {got[-5:]}")
+
+    try:
+        wait_for(Joined)
+        wait_for(P.Update)
+        c.drop()
+        wait_for(Dropped)
+        wait_for(Joined, 2)
+        wait_for(P.Update, 2)
+    finally:
+        c.close()
+    assert [m for m in got if isinstance(m, Dropped)][0].retrying
+    assert c.token is not None and c.welcome is not None and c.welcome.seat == 0
+
+
+def test_a_seat_whose_player_does_not_come_back_goes_to_a_bot(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, "random"], code=CODE, length=1, seed=6,
+                                 grace=0.3, grace_level="random"))
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        b = await Connection.open("127.0.0.1", host.port, CODE, "B")
+        token = b.welcome.token
+        await b.close()
+        # A plays on; after the grace period the bot plays B's cards, so the hand ends
+        end = await play_match(a, random.Random(1))
+        with pytest.raises(JoinRefused):
+            await Connection.open("127.0.0.1", host.port, CODE, "B", token=token)
+        await a.close()
+        return end
+
+    end = run(main())
+    assert end.match_over
+    assert table_of(host).session.bot_levels[1] == "random"
+
+
+# ------------------------------------------------------------------ a host restart
+def test_a_host_restart_resumes_the_match_from_its_save(make_host, data_dir):
+    save = data_dir / "net-table.json"
+    spec = H.TableSpec(name="Cottage", seats=[None, None, "random"], code=CODE, length=3,
+                       seed=8, save_to=save)
+    host = make_host(spec)
+    state = {}
+
+    def stop_at(m):
+        return isinstance(m, P.Update) and m.hand == 2 and m.step >= 8
+
+    async def first():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        b = await Connection.open("127.0.0.1", host.port, CODE, "B")
+        state["tokens"] = (a.welcome.token, b.welcome.token)
+        tb = asyncio.create_task(play_match(b, random.Random(2), stop=stop_at))
+        ta = asyncio.create_task(play_match(a, random.Random(1), stop=stop_at))
+        await asyncio.wait([ta, tb], return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.sleep(0.2)  # let the other one's message arrive; nobody acts now
+
+    run(first())
+    t = table_of(host)
+    before = t.director.state.actions()
+    rows = list(t.session.match.rows)
+    assert len(rows) == 1 and before
+    host.stop()  # the host goes away (as a crash would: the save is written every action)
+
+    host2 = make_host(spec)
+    t2 = table_of(host2)
+    assert t2.director.state.actions() == before
+    assert [r.totals for r in t2.session.match.rows] == [r.totals for r in rows]
+
+    async def second():
+        a = await Connection.open("127.0.0.1", host2.port, CODE, "A", token=state["tokens"][0])
+        b = await Connection.open("127.0.0.1", host2.port, CODE, "B", token=state["tokens"][1])
+        assert (a.welcome.seat, b.welcome.seat) == (0, 1)
+        assert a.welcome.table == "Cottage" and len(a.welcome.sheet) == 1
+        return await asyncio.gather(play_match(a, random.Random(3)),
+                                    play_match(b, random.Random(4)))
+
+    ends = run(second())
+    assert all(e.match_over for e in ends)
+    assert len(t2.session.match.rows) == 3
+    assert t2.session.match.hands[1].actions()[:len(before)] == before
+    # the finished match is in the host's history, and no longer saved
+    assert not save.exists()
+    assert len(list((data_dir / "history").glob("match-*.json"))) == 1
+
+
+# ------------------------------------------------------------------ untrusted input
+async def _raw(port: int):
+    return await connect(f"ws://127.0.0.1:{port}/", compression=None, proxy=None,
+                         open_timeout=5)
+
+
+async def _closed_code(ws) -> int:
+    """The close code once the host closes the connection (bounded in time)."""
+    from websockets.exceptions import ConnectionClosed
+
+    try:
+        for _ in range(1000):
+            await asyncio.wait_for(ws.recv(), STEP_TIMEOUT)
+    except ConnectionClosed as e:
+        return e.rcvd.code if e.rcvd else -1
+    raise AssertionError("the connection stayed open")
+
+
+def _hello(code: str = CODE, **kw) -> str:
+    return P.encode(P.Hello(v=P.VERSION, code=code, **kw)).decode()
+
+
+@pytest.mark.parametrize("frame", [
+    "not json at all",
+    '{"type": "hello"}',  # fields missing
+    '{"type": "hello", "v": 1, "code": "12345"}',  # a code of five digits
+    '{"type": "hello", "v": 1, "code": "4321", "name": "A", "extra": 1}',  # unknown field
+    '{"type": "exec", "code": "import os"}',  # an unknown message
+    '{"type": "play", "card": "QC"}',  # an intent before the hello
+    '[1, 2, 3]',
+    '{"type": "hello", "v": 1, "code": "4321", "token": "../../etc/passwd"}',
+])
+def test_a_malformed_first_message_closes_only_that_connection(make_host, frame):
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1))
+
+    async def main():
+        ws = await _raw(host.port)
+        await ws.send(frame)
+        return await _closed_code(ws)
+
+    assert run(main()) == 1008
+    assert host.closed_connections == 1
+    # the host goes on: a real player joins and plays the hand
+    async def play():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        return await play_match(a, random.Random(1))
+
+    assert run(play()).match_over
+
+
+def test_oversized_malformed_and_repeated_hello_messages_after_joining(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, None], code=CODE, length=1, grace=None))
+
+    async def main():
+        codes = []
+        token = None
+        for bad in ["x" * (P.MAX_CLIENT_FRAME + 1),
+                    '{"type": "play", "card": "ZZ"}',
+                    '{"type": "bid", "bid": "everything"}',
+                    _hello(),
+                    b'\xff\xfe binary junk']:
+            ws = await _raw(host.port)
+            await ws.send(_hello(name="M", token=token))
+            msg = P.decode_host(await asyncio.wait_for(ws.recv(), STEP_TIMEOUT))
+            assert isinstance(msg, P.Welcome) and msg.seat == 0
+            token = msg.token
+            await ws.send(bad)
+            codes.append(await _closed_code(ws))
+            # the seat is kept for its token, so the next connection rejoins it
+            ws2 = await _raw(host.port)
+            await ws2.send(_hello(token=token))
+            msg = P.decode_host(await asyncio.wait_for(ws2.recv(), STEP_TIMEOUT))
+            assert isinstance(msg, P.Welcome) and msg.seat == 0
+            await ws2.close()
+        return codes
+
+    codes = run(main())
+    assert codes == [1009, 1008, 1008, 1008, 1008]
+    assert host.closed_connections == 5
+
+
+def test_illegal_and_out_of_turn_intents_are_refused_and_change_nothing(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, "random"], code=CODE, length=1, seed=11,
+                                 grace=None))
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        b = await Connection.open("127.0.0.1", host.port, CODE, "B")
+        ua = await recv(a)
+        while not isinstance(ua, P.Update):
+            ua = await recv(a)
+        t = table_of(host)
+        st = t.director.state
+        mover, other = (a, b) if st.current_seat == 0 else (b, a)
+        assert st.phase == "bidding"
+        before = st.actions()
+        other_seat = other.welcome.seat
+        # not your turn
+        await other.send(P.Bid(bid="take"))
+        # a card while bidding; a burial while bidding; undo of nothing; next mid-hand
+        await mover.send(P.Play(card="QC"))
+        await mover.send(P.Bury(card="QC"))
+        await mover.send(P.Undo())
+        await mover.send(P.Next())
+        reasons = {mover.welcome.seat: [], other_seat: []}
+        for c in (other, mover):
+            want = 1 if c is other else 4
+            while len(reasons[c.welcome.seat]) < want:
+                m = await recv(c)
+                if isinstance(m, P.Rejected):
+                    reasons[c.welcome.seat].append(m.reason)
+        assert t.director.state.actions() == before
+        # a card the player does not hold, once play begins
+        await mover.send(P.Bid(bid="zole"))
+        mine = set()
+        while True:
+            m = await recv(mover)
+            if isinstance(m, P.Update) and m.obs.phase == "playing":
+                mine = set(m.obs.hand)
+                break
+        st = t.director.state
+        from zole_desktop.rules import cards as C
+        not_mine = next(n for n in C.CARD_NAMES if n not in mine)
+        while t.director.state.current_seat != mover.welcome.seat:
+            await asyncio.sleep(0.01)
+        n = len(t.director.state.actions())
+        await mover.send(P.Play(card=not_mine))
+        m = await recv(mover)
+        while not isinstance(m, P.Rejected):
+            m = await recv(mover)
+        assert len(t.director.state.actions()) == n
+        await a.close()
+        await b.close()
+        return reasons
+
+    reasons = run(main())
+    assert list(reasons.values())[0] or list(reasons.values())[1]
+    assert all(reasons.values())
+
+
+def test_a_flood_closes_that_connection_and_the_table_goes_on(make_host):
+    host = make_host(H.TableSpec(seats=[None, None, "random"], code=CODE, length=1, seed=2,
+                                 grace=None), rate=H.RATE)
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        ws = await _raw(host.port)
+        await ws.send(_hello(name="F"))
+        flood = P.encode(P.Undo()).decode()
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            for _ in range(H.BURST * 5):
+                await ws.send(flood)
+        except ConnectionClosed:
+            pass
+        code = await _closed_code(ws)
+        return a, code
+
+    async def whole():
+        a, code = await main()
+        assert code == 1008
+        # the flooder's seat (1) comes back with a fresh, well-behaved connection
+        tok = table_of(host).tokens[1]
+        b = await Connection.open("127.0.0.1", host.port, CODE, "F", token=tok)
+        ends = await asyncio.gather(play_match(a, random.Random(1)),
+                                    play_match(b, random.Random(2)))
+        return ends
+
+    ends = run(whole())
+    assert all(e.match_over for e in ends)
+    assert host.closed_connections == 1
+
+
+def test_wrong_codes_are_refused_and_repeated_ones_slowed(make_host, monkeypatch):
+    monkeypatch.setattr(H, "FREE_FAILURES", 2)
+    monkeypatch.setattr(H, "MAX_FAILURE_DELAY", 0.5)
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1))
+
+    async def main():
+        delays = []
+        for code in ["0000", "1234", "9999", "4320"]:
+            with pytest.raises(JoinRefused) as e:
+                await Connection.open("127.0.0.1", host.port, code, "X")
+            assert e.value.reason == "code"
+            delays.append(host.penalty("127.0.0.1"))
+        # the right code still works, and clears the address's count
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        delays.append(host.penalty("127.0.0.1"))
+        await a.close()
+        return delays
+
+    delays = run(main())
+    assert delays[0] == 0 and delays[1] > 0 and delays[2] > delays[1]
+    assert delays[3] == 0.5  # capped
+    assert delays[4] == 0
+
+
+def test_a_client_of_another_version_is_refused(make_host):
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1))
+
+    async def main():
+        ws = await _raw(host.port)
+        await ws.send(json.dumps({"type": "hello", "v": 99, "code": CODE}))
+        return P.decode_host(await asyncio.wait_for(ws.recv(), STEP_TIMEOUT))
+
+    assert run(main()) == P.Refused(reason="version")
+
+
+def test_seats_parse_and_refuse_nonsense():
+    assert H.parse_seats("human,human,bot:strong") == [None, None, "strong"]
+    assert H.parse_seats("human, bot, bot:easy, human") == [None, "normal", "easy", None]
+    for bad in ["human,human", "bot,bot,bot", "human,human,bot:godlike", "human,x,bot"]:
+        with pytest.raises(ValueError):
+            H.parse_seats(bad)

@@ -1,0 +1,182 @@
+"""``python -m zole_desktop bench net``: a ``serve`` host and N tables of scripted remote
+players on loopback.
+
+Each table has three people, each a websocket in this process.  The player to move waits
+``--think`` seconds, then sends a random legal intent; its round trip is the time from
+sending it to the moment the resulting update has reached all three players.  The host runs
+in its own process (``serve``, saving every action in a temporary data folder), and its
+CPU time is read from the system at the end.  Then the same host is measured idle, with one
+table of three connected players and nobody moving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import protocol as P
+from .client import Connection
+
+FIRST_CODE = 1000
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _start_host(tables: int, data: Path) -> tuple[subprocess.Popen, int]:
+    cmd = [sys.executable, "-m", "zole_desktop", "--data-dir", str(data), "serve",
+           "--port", "0", "--tables", str(tables), "--seats", "human,human,human",
+           "--code", str(FIRST_CODE), "--hands", "0", "--no-announce", "--seed", "7", "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # the first table's line: the host is listening
+    if not line:
+        proc.kill()
+        raise RuntimeError("the host did not start")
+    port = json.loads(line)["port"]
+    for _ in range(tables - 1):
+        proc.stdout.readline()
+    return proc, port
+
+
+class _Table:
+    def __init__(self, code: str, think: float, rng: random.Random,
+                 times: list[float], until: float, warm: float) -> None:
+        self.code, self.think, self.rng = code, think, rng
+        self.times, self.until, self.warm = times, until, warm
+        self.sent: dict[tuple[int, int], float] = {}
+        self.seen: dict[tuple[int, int], int] = {}
+        self.conns: list[Connection] = []
+
+    async def run(self, port: int) -> None:
+        for k in range(3):
+            self.conns.append(await Connection.open("127.0.0.1", port, self.code, f"P{k}"))
+        await asyncio.gather(*(self._player(c) for c in self.conns))
+
+    async def _player(self, c: Connection) -> None:
+        seat = c.welcome.seat
+        loop = asyncio.get_running_loop()
+        while loop.time() < self.until:
+            try:
+                m = await asyncio.wait_for(c.recv(), max(0.01, self.until - loop.time()))
+            except TimeoutError:
+                break
+            if isinstance(m, P.HandOver):
+                await c.send(P.Next())
+                continue
+            if not isinstance(m, P.Update):
+                continue
+            key = (m.hand, m.step)
+            if key in self.sent:
+                n = self.seen.get(key, 0) + 1
+                self.seen[key] = n
+                if n == 3:
+                    t0 = self.sent.pop(key)
+                    del self.seen[key]
+                    if t0 >= self.warm:
+                        self.times.append(time.perf_counter() - t0)
+            o = m.obs
+            if o.current_seat == seat and o.legal:
+                if self.think:
+                    await asyncio.sleep(self.think)
+                a = self.rng.choice([x for x in o.legal if x != "surrender"])
+                msg: P.Intent = (P.Bid(bid=a) if o.phase == "bidding" else  # type: ignore[arg-type]
+                                 P.Bury(card=a) if o.phase == "burying" else  # type: ignore[arg-type]
+                                 P.Play(card=a))  # type: ignore[arg-type]
+                self.sent[(m.hand, m.step + 1)] = time.perf_counter()
+                await c.send(msg)
+        await c.close()
+
+
+async def _load(port: int, tables: int, seconds: float, think: float) -> list[float]:
+    times: list[float] = []
+    loop = asyncio.get_running_loop()
+    until = loop.time() + seconds
+    warm = time.perf_counter() + min(1.0, seconds / 4)
+    rng = random.Random(1)
+    ts = [_Table(f"{FIRST_CODE + i:04d}", think, random.Random(rng.random()), times, until,
+                 warm) for i in range(tables)]
+    await asyncio.gather(*(t.run(port) for t in ts))
+    return times
+
+
+async def _idle(port: int, seconds: float, proc: subprocess.Popen) -> float | None:
+    conns = [await Connection.open("127.0.0.1", port, f"{FIRST_CODE:04d}", f"P{k}")
+             for k in range(3)]
+    await asyncio.sleep(0.5)
+    c0 = _cpu_seconds(proc.pid)
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    c1 = _cpu_seconds(proc.pid)
+    wall = time.perf_counter() - t0
+    for c in conns:
+        await c.close()
+    if c0 is None or c1 is None:
+        return None
+    return (c1 - c0) / wall
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
+def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
+              idle_seconds: float = 5.0, as_json: bool = False) -> int:
+    with tempfile.TemporaryDirectory(prefix="zole-bench-net-") as tmp:
+        proc, port = _start_host(tables, Path(tmp) / "load")
+        try:
+            c0 = _cpu_seconds(proc.pid)
+            t0 = time.perf_counter()
+            times = asyncio.run(_load(port, tables, seconds, think))
+            wall = time.perf_counter() - t0
+            c1 = _cpu_seconds(proc.pid)
+        finally:
+            _stop(proc)
+        proc, port = _start_host(1, Path(tmp) / "idle")
+        try:
+            idle = asyncio.run(_idle(port, idle_seconds, proc))
+        finally:
+            _stop(proc)
+    if not times:
+        print("bench net: no round trip was measured", file=sys.stderr)
+        return 1
+    times.sort()
+    ms = [t * 1000 for t in times]
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    cpu = None if c0 is None or c1 is None else (c1 - c0) / wall
+    out = {
+        "tables": tables, "seconds": round(wall, 1), "think_s": think,
+        "actions": len(ms), "median_ms": round(statistics.median(ms), 2),
+        "p95_ms": round(p95, 2), "max_ms": round(ms[-1], 2),
+        "host_cpu_percent": None if cpu is None else round(cpu * 100, 1),
+        "cpu_percent_per_table": None if cpu is None else round(cpu * 100 / tables, 2),
+        "idle_table_cpu_percent": None if idle is None else round(idle * 100, 2),
+    }
+    print(f"{tables} tables, {out['actions']} actions in {out['seconds']} s "
+          f"(think {think} s): round trip median {out['median_ms']} ms, "
+          f"p95 {out['p95_ms']} ms, max {out['max_ms']} ms")
+    print(f"host CPU {out['host_cpu_percent']}% of a core "
+          f"({out['cpu_percent_per_table']}% per table); one idle table "
+          f"{out['idle_table_cpu_percent']}% of a core")
+    if as_json:
+        print(json.dumps(out))
+    return 0
