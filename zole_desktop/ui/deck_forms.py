@@ -53,6 +53,27 @@ class Note(Widget):
                 y += lh
 
 
+class CardPreview(Widget):
+    """The card a form is about, drawn with its shadow (not focusable)."""
+
+    focusable = False
+
+    def __init__(self, theme, code: str, rows: float = 4.0) -> None:
+        super().__init__()
+        self.theme = theme
+        self.code = code
+        self.height_factor = rows
+
+    def draw(self, surface, focused: bool) -> None:
+        from .pictures import ASPECT, blit_card
+
+        r = self.rect
+        h = r.h - 8
+        card = pygame.Rect(0, 0, round(h * ASPECT), h)
+        card.midtop = (r.centerx, r.y + 2)
+        blit_card(surface, self.theme, self.code, card)
+
+
 class PathField(TextField):
     """A text field for a path: a wide box that shows the end of a long path."""
 
@@ -266,7 +287,8 @@ class SaveScene(_PathForm):
         else:
             from .pictures import card_title
 
-            self.widgets = [Note(lambda: f"{name}: {card_title(self.code)}", lines=1)]
+            self.widgets = [Note(lambda: f"{name}: {card_title(self.code)}", lines=1),
+                            CardPreview(self.theme_, self.code)]
         self.widgets += [
             PathField(N_("Folder"), self._get, self._set, max_len=MAX_PATH),
             Note(lambda: _("Type the path, or paste it with Ctrl+V."), lines=1),
