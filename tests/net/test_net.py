@@ -500,3 +500,126 @@ def test_seats_parse_and_refuse_nonsense():
     for bad in ["human,human", "bot,bot,bot", "human,human,bot:godlike", "human,x,bot"]:
         with pytest.raises(ValueError):
             H.parse_seats(bad)
+
+
+# ------------------------------------------------------------------ undo
+def test_undo_takes_back_my_card_and_the_bots_but_never_another_persons(make_host):
+    host = make_host(H.TableSpec(seats=[None, "random", None], code=CODE, length=1, seed=12,
+                                 grace=None))
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        c = await Connection.open("127.0.0.1", host.port, CODE, "C")
+        t = table_of(host)
+        rng = random.Random(1)
+        conns = {0: a, 2: c}
+        results = []
+        # play until a person has played a card and the bot moved after it
+        for _ in range(400):
+            st = t.director.state
+            acts = st.actions()
+            if st.phase == "playing" and len(acts) >= 2 and acts[-1][0] == 1 and \
+                    acts[-2][0] in conns and 0 <= acts[-2][1] < 26 and st.current_seat in conns:
+                break
+            seat = st.current_seat
+            if seat in conns and st.phase != "done":
+                before = len(acts)
+                obs = P.obs_msg(st.observation(seat))
+                await conns[seat].send(intent_for(obs, rng))
+                for _ in range(200):
+                    if len(t.director.state.actions()) > before:
+                        break
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(0.02)
+        st = t.director.state
+        acts = st.actions()
+        mine = acts[-2][0]
+        other = 2 if mine == 0 else 0
+        assert st.current_seat == other  # the other person is to move now
+        # the other person cannot take back my card, nor the bot's
+        n = len(acts)
+        await conns[other].send(P.Undo())
+        m = await recv(conns[other])
+        while not isinstance(m, P.Rejected):
+            m = await recv(conns[other])
+        results.append(len(t.director.state.actions()) == n)
+        # I take back my card and the bot's after it
+        await conns[mine].send(P.Undo())
+        m = await recv(conns[mine])
+        while not (isinstance(m, P.Update) and m.undone):
+            m = await recv(conns[mine])
+        results.append((m.undone, len(t.director.state.actions()), m.obs.current_seat))
+        await a.close()
+        await c.close()
+        return results, n, mine
+
+    results, n, mine = run(main())
+    assert results[0] is True
+    assert results[1] == (2, n - 2, mine)
+
+
+def test_a_serious_table_takes_nothing_back(make_host):
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=6,
+                                 seed=3, serious=True))
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A")
+        rng = random.Random(2)
+        t = table_of(host)
+        for _ in range(2000):
+            m = await recv(a)
+            if isinstance(m, P.HandOver):  # all passed: the next hand
+                assert not m.match_over
+                await a.send(P.Next())
+            if isinstance(m, P.Update) and m.obs.current_seat == 0 and m.obs.legal:
+                if m.obs.phase == "playing" and any(s == 0 and x < 26 for s, x in
+                                                    t.director.state.actions()):
+                    n = len(t.director.state.actions())
+                    await a.send(P.Undo())
+                    r = await recv(a)
+                    while not isinstance(r, P.Rejected):
+                        r = await recv(a)
+                    return n, len(t.director.state.actions())
+                await a.send(intent_for(m.obs, rng))
+        raise AssertionError("never played a card")
+
+    n, after = run(main())
+    assert n == after
+
+
+# ------------------------------------------------------------------ discovery
+def test_a_hosted_table_is_found_by_name_on_loopback_without_its_code():
+    from zole_desktop.net.discovery import Finder, Found
+
+    h = H.Host("127.0.0.1", 0, announce=True)
+    h.add_table(H.TableSpec(name="Summer cottage", seats=[None, None, "random"], code=CODE))
+    h.start()
+    finder = Finder(["127.0.0.1"])
+    try:
+        found = None
+        deadline = time.monotonic() + 20
+        while found is None and time.monotonic() < deadline:
+            for ev in finder.poll():
+                if isinstance(ev, Found) and ev.name == "Summer cottage":
+                    found = ev
+            time.sleep(0.05)
+    finally:
+        finder.close()
+        h.stop()
+    assert found is not None, "the table was not found"
+    assert (found.address, found.port, found.players, found.free) == ("127.0.0.1", h.port, 3, 2)
+    assert found.host
+    # the announcement never carries the join code
+    assert CODE not in repr(found)
+
+
+def test_addresses_typed_by_hand():
+    from zole_desktop.net.discovery import DEFAULT_PORT, parse_address
+
+    assert parse_address("192.168.1.20:5000") == ("192.168.1.20", 5000)
+    assert parse_address(" kitchen.local ") == ("kitchen.local", DEFAULT_PORT)
+    assert parse_address("[fe80::1]:7") == ("fe80::1", 7)
+    assert parse_address("[fe80::1]") == ("fe80::1", DEFAULT_PORT)
+    for bad in ["", "a b", "host:0", "host:70000", "host:x", "http://x/y", "[::1]junk"]:
+        with pytest.raises(ValueError):
+            parse_address(bad)

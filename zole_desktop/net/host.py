@@ -51,6 +51,7 @@ MAX_FAILURE_DELAY = 8.0
 FAILURE_MEMORY = 600.0  # seconds after which an address's wrong codes are forgotten
 OUTBOX_LIMIT = 512  # messages waiting for a slow client before it is dropped
 LEVELS = ("random", "easy", "normal", "strong")
+BOT_SECONDS = 3.0  # the longest a bot may think about one move
 
 
 class Saver:
@@ -555,7 +556,8 @@ class Table:
                     return
                 gen = self.gen
                 obs = self.director.observation(turn.seat)
-                job = self.host.workers.decide(turn.bot, obs, key=(self.code, gen))
+                job = self.host.workers.decide(turn.bot, obs, key=(self.code, gen),
+                                               seconds=BOT_SECONDS)
                 try:
                     action = await asyncio.wrap_future(job.future)
                 except Exception:  # logged by the worker; the table must not stall
