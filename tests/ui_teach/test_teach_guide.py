@@ -150,7 +150,7 @@ def test_pictures_follow_the_chosen_deck(teach_app, monkeypatch):
     g = GuideScene()
     app.stack.push(g)
     classic = load_theme("classic")
-    real = pictures.scoring.card_image
+    real = pictures.cards.card_image
     card_kinds = {"deck", "ladder", "suits", "points", "draw", "deal", "bury", "tricks",
                   "surrender"}
     shown = 0
@@ -160,11 +160,11 @@ def test_pictures_follow_the_chosen_deck(teach_app, monkeypatch):
         g.index = i
         app.draw()
         chosen = app.screen.subsurface(g.picture_rect).copy()
-        monkeypatch.setattr(pictures.scoring, "card_image",
+        monkeypatch.setattr(pictures.cards, "card_image",
                             lambda theme, code, h: real(classic, code, h))
         app.draw()
         other = app.screen.subsurface(g.picture_rect).copy()
-        monkeypatch.setattr(pictures.scoring, "card_image", real)
+        monkeypatch.setattr(pictures.cards, "card_image", real)
         same = pygame.mask.from_threshold(chosen, (0, 0, 0), (1, 1, 1, 255), other, 1)
         area = chosen.get_width() * chosen.get_height()
         assert area - same.count() > area * 0.03, g.page.title
