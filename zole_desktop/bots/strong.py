@@ -74,6 +74,21 @@ _CONTRACT_VALUES = {
 }
 
 
+class _Until:
+    """A cancel flag for the solvers that is also set once the clock passes ``at``: one
+    long search cannot carry a decision far past its deadline."""
+
+    __slots__ = ("cancel", "at")
+
+    def __init__(self, cancel, at: float) -> None:
+        self.cancel = cancel
+        self.at = at
+
+    def is_set(self) -> bool:
+        return (self.cancel is not None and self.cancel.is_set()) or \
+            time.perf_counter() >= self.at
+
+
 def contract_values(contract: str, rules: Rules) -> tuple[int, int, int, int]:
     """The declarer's game points per opponent for 91+, 61-90, 31-60 and 0-30 (the bands the
     probes tell apart), under the table's scoring."""
@@ -305,7 +320,8 @@ class StrongBot(NormalBot):
                 continue
             try:
                 caught += AvoidSolver(hands, pos, 1, 0, node_limit=self.maza_nodes,
-                                      cancel=cancel).reaches(0, (), 1)
+                                      cancel=_Until(cancel, deadline + 0.05)
+                                      ).reaches(0, (), 1)
             except NodeLimit:
                 # over the node cap: counted as half caught (of 169 such searches at 20,000
                 # nodes on hands of risk up to 9.5, a full search found a catch in 75)
@@ -335,7 +351,7 @@ class StrongBot(NormalBot):
                 break
             hands, pile = lay
             base = self._base(v, pile)
-            s = Solver(hands, v.decl, node_limit=60_000, cancel=cancel)
+            s = Solver(hands, v.decl, node_limit=60_000, cancel=_Until(cancel, deadline + 0.05))
             leader = self._next_to_play(v)
             try:
                 val = self._band_value(s, leader, [], base, vals)
@@ -399,7 +415,7 @@ class StrongBot(NormalBot):
                 continue
             base = self._base(v, pile)
             hands = list(hands)
-            s = Solver(hands, v.decl, node_limit=cap, cancel=cancel)
+            s = Solver(hands, v.decl, node_limit=cap, cancel=_Until(cancel, deadline + 0.05))
             res = {}
             try:
                 for c in cands:
@@ -470,7 +486,8 @@ class StrongBot(NormalBot):
             w = self._layout_weight(v, hands, pile, played)
             if w < 1.0 and self.rng.random() >= w:
                 continue
-            s = AvoidSolver(hands, who, tw, pw, node_limit=cap, cancel=cancel)
+            s = AvoidSolver(hands, who, tw, pw, node_limit=cap,
+                            cancel=_Until(cancel, deadline + 0.05))
             res = {}
             try:
                 for c in cands:
@@ -632,7 +649,8 @@ class StrongBot(NormalBot):
                 for pair in cands:
                     b = (1 << pair[0]) | (1 << pair[1])
                     hands[pos] = hand10 & ~b
-                    s = Solver(hands, pos, node_limit=25_000, cancel=cancel)
+                    s = Solver(hands, pos, node_limit=25_000,
+                               cancel=_Until(cancel, deadline + 0.05))
                     base = points_of(b)
                     res.append(vals[1] if s.reaches(0, [], 61 - base) else vals[2])
             except NodeLimit:
