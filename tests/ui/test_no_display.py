@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.helpers import ROOT
-from zole_desktop.ui.app import no_display
+from zole_desktop.ui.launch import no_display
 
 
 def test_no_display_is_recognised():

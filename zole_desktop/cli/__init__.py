@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        from ..ui.app import run_game
+        from ..ui.launch import run_game
 
         return run_game(args)
     return args.func(args)

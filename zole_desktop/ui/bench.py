@@ -28,7 +28,7 @@ def _headless_size(size: str) -> tuple[int, int] | None:
     after a one-line message when it is wrong)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .app import SizeError, parse_size
+    from .launch import SizeError, parse_size
 
     try:
         return parse_size(size)

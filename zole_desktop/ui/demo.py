@@ -13,7 +13,8 @@ from pathlib import Path
 
 from .. import logs, saves, storage
 from ..i18n import N_, _, ngettext, set_language
-from .app import App, SizeError, parse_size
+from .app import App
+from .launch import SizeError, parse_size
 
 SCENES = ("table", "menu", "new-game", "settings")
 TEACH_SCENES = ("rules-guide", "tutorial", "gallery")

@@ -1,0 +1,111 @@
+"""Starting the game from the command line: the window size asked for, whether there is a
+display to open a window on, the settings and language, then the window and the main menu.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Mapping
+
+import pygame
+
+from .. import logs, storage
+from ..i18n import _, set_language, system_language
+from .app import MIN_SIZE, App
+
+log = logging.getLogger(__name__)
+
+
+class SizeError(ValueError):
+    pass
+
+
+def parse_size(s: str | None) -> tuple[int, int] | None:
+    """``"1280x720"`` -> (1280, 720); None for None; SizeError with a one-line reason."""
+    if s is None:
+        return None
+    parts = str(s).lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise SizeError(f"--size must look like 1280x720, not {s!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= w <= 8192 and MIN_SIZE[1] <= h <= 8192):
+        raise SizeError(f"--size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} .. 8192x8192")
+    return w, h
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
+    """On X11/Wayland systems: True when there is nowhere to open a window and the user did
+    not ask SDL for a driver (it would otherwise pick an invisible one and sit there)."""
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if plat.startswith(("win", "darwin", "cygwin", "msys", "emscripten")):
+        return False
+    if env.get("SDL_VIDEODRIVER"):
+        return False
+    return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def run_game(args) -> int:
+    """``python -m zole_desktop``: the game."""
+    data_dir = getattr(args, "data_dir", None)
+    try:
+        size = parse_size(getattr(args, "size", None))
+    except SizeError as e:
+        print(f"zole: {e}", file=sys.stderr)
+        return 2
+    if data_dir:
+        storage.set_data_dir(data_dir)
+    messages: list[str] = []
+    # messages about a broken settings file come out in the player's language as far as
+    # it is known before the settings are read: the command line's, else the system's
+    set_language(getattr(args, "lang", None) or system_language())
+    try:
+        logs.setup()  # zole.log in the data folder (none if it cannot be written)
+        settings = storage.load_settings(messages)
+    except OSError as e:
+        print(_("zole: the data folder cannot be used: {error}").format(error=e),
+              file=sys.stderr)
+        return 2
+    for m in messages:
+        print(m, file=sys.stderr)
+    lang = getattr(args, "lang", None) or settings.language or system_language()
+    settings.language = lang
+    set_language(lang)
+    if size is None:
+        size = (max(MIN_SIZE[0], settings.window_width), max(MIN_SIZE[1], settings.window_height))
+    if no_display():
+        print(_("zole: no display was found (DISPLAY and WAYLAND_DISPLAY are not set); "
+                "set SDL_VIDEODRIVER to choose a video driver"), file=sys.stderr)
+        return 1
+    try:
+        app = App(size, settings)
+    except pygame.error as e:
+        print(_("zole: cannot open a window: {error}").format(error=e), file=sys.stderr)
+        return 1
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        app.shutdown()
+        print(_("zole: no display was found (SDL chose its {driver} driver); "
+                "set SDL_VIDEODRIVER to choose a video driver").format(driver=driver),
+              file=sys.stderr)
+        return 1
+    if messages:
+        app.toast(messages[-1])
+    from .menus import MainMenu
+
+    app.stack.push(MainMenu())
+    try:
+        app.run()
+    except Exception:
+        log.exception("the game stopped on an error")
+        raise
+    finally:
+        app.save_settings()
+        app.shutdown()
+        log.info("exit")
+    return 1 if app.file_errors else 0
