@@ -262,7 +262,8 @@ def test_fuzz_settings_never_raise_and_keep_the_original(data):
 # ---------------------------------------------------------------------------- history
 def test_fuzz_history_and_statistics(data, make_app):
     from zole_desktop.ui import gfx
-    from zole_desktop.ui.history import HistoryScene, load_history
+    from zole_desktop.ui.history import HistoryScene
+    from zole_desktop.ui.history_entries import load_history
 
     rng = random.Random(SEED + 3)
     hist = data / "history"

@@ -150,7 +150,8 @@ def _history_file(d: Path, names: list[str], note: str = "") -> Path:
 
 
 def test_history_with_control_characters_and_surrogates(data, make_app, tmp_path):
-    from zole_desktop.ui.history import HistoryScene, export_match, load_history
+    from zole_desktop.ui.history import HistoryScene
+    from zole_desktop.ui.history_entries import export_match, load_history
 
     p = _history_file(data, [NUL_NAME, SURROGATE_NAME, "Ilze"], note="a\ud800b")
     entries, notes = load_history([p])
@@ -254,7 +255,7 @@ def test_theme_face_fifo_does_not_block(tmp_path):
 
 def test_history_fifo_does_not_block(data):
     from zole_desktop.records import stats
-    from zole_desktop.ui.history import load_history
+    from zole_desktop.ui.history_entries import load_history
 
     f = _fifo(data / "history" / "match-20250101-000000.json")
     entries, notes = no_hang(lambda: load_history([f]), [f])
@@ -424,7 +425,7 @@ def test_theme_toml_size_message_states_the_limit(tmp_path):
 
 def test_a_history_file_is_bounded(data):
     from zole_desktop.records import stats
-    from zole_desktop.ui.history import load_history
+    from zole_desktop.ui.history_entries import load_history
 
     p = data / "history" / "match-20250101-000000.json"
     p.parent.mkdir(parents=True)
@@ -559,7 +560,7 @@ def test_the_match_history_is_read_once_while_unchanged(data, monkeypatch):
     is read once while it is unchanged (and in the language of the day), again when it
     changes; a match past the cache's size is read afresh and not kept in memory."""
     from zole_desktop.i18n import set_language
-    from zole_desktop.ui import history as H
+    from zole_desktop.ui import history_entries as H
 
     hist = data / "history"
     hist.mkdir(parents=True)

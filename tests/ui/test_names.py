@@ -13,7 +13,7 @@ from zole_desktop.records import review as R
 from zole_desktop.rules.settlement import PoolEvent
 from zole_desktop.rules.state import BIDDING, DONE, PASS, SURRENDER, TAKE_BID
 from zole_desktop.ui import gfx, texts
-from zole_desktop.ui.history import read_entry
+from zole_desktop.ui.history_entries import read_entry
 from zole_desktop.ui.review_scene import ReviewScene
 from zole_desktop.ui.session import Session
 from zole_desktop.ui.sheet import HandSummary, ScoreSheet

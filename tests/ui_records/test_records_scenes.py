@@ -78,7 +78,7 @@ def test_history_scene_lists_opens_and_reviews(app, data_dir):
 
 
 def test_export_writes_a_valid_record(app, data_dir, tmp_path):
-    from zole_desktop.ui import history
+    from zole_desktop.ui import history, history_entries
 
     make_history(1, 3)
     hs = history.HistoryScene()
@@ -106,10 +106,10 @@ def test_export_writes_a_valid_record(app, data_dir, tmp_path):
     assert data["format"] == "zole-match/1"
     assert len(replay(data).rows) == 3
     # a second export gets a new name
-    p2 = history.export_match(hs.match, out)
+    p2 = history_entries.export_match(hs.match, out)
     assert p2 != files[0] and json.loads(p2.read_text("utf-8")) == data
-    with pytest.raises(history.ExportError):
-        history.export_match(hs.match, files[0])  # a file, not a folder
+    with pytest.raises(history_entries.ExportError):
+        history_entries.export_match(hs.match, files[0])  # a file, not a folder
 
 
 @pytest.mark.parametrize("name,tricks", [("take-61.json", 8), ("maza-win.json", 8),
