@@ -128,8 +128,9 @@ def test_data_dir_from_environment(tmp_path, monkeypatch):
 
 def test_a_save_whose_hand_has_a_bad_tail_goes_on_from_its_legal_part(caplog):
     """The hand in progress is replayed leniently: the actions up to the first one that
-    does not apply are kept, the rest is dropped with its reason (logged), and the match
-    goes on from there instead of being set aside."""
+    does not apply are kept, the rest is dropped with its reason (logged, and told in one
+    line), the file as it was is kept beside the save, and the match goes on from there
+    instead of being set aside."""
     rng = random.Random(5)
     m = Match(players=3, rules=Rules(), dealer=0)
     _d, st = m.deal(saves.hand_rng(7, 1))
@@ -139,17 +140,22 @@ def test_a_save_whose_hand_has_a_bad_tail_goes_on_from_its_legal_part(caplog):
     data = saves.to_json(m, table(), st)
     good = list(data["current"]["play"])
     data["current"]["play"] = good + [good[0], good[1]]  # a card played twice, and one more
-    saves.save_path().write_text(json.dumps(data))
+    text = json.dumps(data)
+    saves.save_path().write_text(text)
     msgs: list[str] = []
     with caplog.at_level("WARNING", logger="zole_desktop.saves"):
         got = saves.load(messages=msgs)
-    assert got is not None and msgs == [] and saves.save_path().exists()
+    assert got is not None and saves.save_path().exists()
+    copies = list(saves.save_path().parent.glob(saves.save_path().name + ".corrupt-*"))
+    assert len(copies) == 1 and copies[0].read_text() == text  # nothing the player had is lost
+    assert len(msgs) == 1 and copies[0].name in msgs[0] and "could not be read" in msgs[0]
     assert got.current is not None and got.current.actions() == st.actions()
     assert got.dropped is not None
     assert got.dropped.startswith(f"hand 1: card {len(good) + 1} ({good[0]}): ")
     assert got.dropped in caplog.text
     # a save without a bad tail drops nothing
     saves.save(m, table(), st)
-    again = saves.load()
-    assert again is not None and again.dropped is None
+    msgs = []
+    again = saves.load(messages=msgs)
+    assert again is not None and again.dropped is None and msgs == []
     assert again.current is not None and again.current.actions() == st.actions()

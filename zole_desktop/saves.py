@@ -181,8 +181,8 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
     if not os.path.lexists(path):
         return None
     try:
-        data = parse_json(storage.read_regular(path, MAX_BYTES))
-        return from_json(data)
+        raw = storage.read_regular(path, MAX_BYTES)
+        saved = from_json(parse_json(raw))
     except (SaveError, RecordError, OSError) as e:
         reason = (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
         log.warning("the save %s could not be continued: %s", path, reason)
@@ -195,6 +195,18 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
             messages.append(_("The saved match could not be continued ({reason}).")
                             .format(reason=reason))
         return None
+    if saved.dropped is not None:
+        # the hand goes on from its last readable move; the file as it was is kept
+        try:
+            copy = storage.keep_copy(path, raw)
+            messages.append(_("The end of the saved hand could not be read ({reason}); it goes "
+                              "on from the last move that could, and the file as it was is "
+                              "kept as {name}.").format(reason=saved.dropped, name=copy.name))
+        except OSError as e:
+            log.error("a copy of the save %s could not be kept: %s", path, e)
+            messages.append(_("The end of the saved hand could not be read ({reason}); it goes "
+                              "on from the last move that could.").format(reason=saved.dropped))
+    return saved
 
 
 def clear(path: Path | None = None) -> None:
