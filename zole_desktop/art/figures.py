@@ -34,7 +34,6 @@ class Look:
     hair: str = "#6B4A2B"
     hair_style: str = "short"  # short, long, braid, bald, none, curly
     eyes: str = "#3F5F8A"
-    old: bool = False
     female: bool = False
     beard: str = ""  # "", full, long, short, goatee, moustache, long_moustache, stubble
     beard_color: str = ""

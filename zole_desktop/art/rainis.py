@@ -154,7 +154,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "A small old man in white cloths with a silver axe and an ermine cap.",
             "Маленький старичок в белых одеждах, с серебряным топором и в горностаевой шапке."),
             Look(skin="#F1CDB0", hair="#F4F2EC", hair_style="bald", eyes="#4F7FA8",
-                 old=True, beard="full", beard_color="#F4F2EC",
+                 beard="long", beard_color="#F4F2EC",
                  style="shirt", c1="#FAF8F2", c2="#C9CED6", c3="#C9CED6", belt=False,
                  headwear="ermine_cap",
                  props=["axe"], scene="lark", seed=20)),
@@ -260,7 +260,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "An old man with a staff and a refugee's bundle, returning home.",
             "Старик с посохом и узелком беженца, возвращающийся домой."),
             Look(skin="#E2B896", hair="#C8C2B8", hair_style="bald", eyes="#5B4636",
-                 old=True, beard="full", beard_color="#D8D2C8",
+                 beard="short", beard_color="#D8D2C8",
                  style="tunic", c1="#8C7A60", c2="#5B4636", c3="#3F7F3F",
                  props=["staff_bundle"], scene="road", seed=40)),
         "QD": ("VECMĀMIŅA", _tri("Vecmāmiņa", "Grandmother", "Бабушка"), _tri(
@@ -268,7 +268,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "The grandmother who prophesies, in a headscarf; the Daugava's white foam and an"
             " ash-wood boat.",
             "Бабушка-пророчица в платке; белая пена Даугавы и ясеневая лодка."),
-            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", old=True, female=True,
+            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", female=True,
                  style="gown", c1="#5B4636", c2="#2E5A9C",
                  c3="#D9A520", headwear="headscarf", scene="daugava", seed=41)),
         "JD": ("JAUNATNĀCĒJS", _tri("Jaunatnācējs", "The Newcomer", "Юноша"), _tri(
@@ -355,7 +355,7 @@ PEOPLE: dict[str, dict[str, dict]] = {
         # Baltais tēvs: a small, kindly old man, eyes creased with smiling, a long white beard
         "KD": dict(face=Face(width=1.05, chin=0.95, eye="smile", brow=(0.34, 0.3), brow_w=1.9,
                              nose="button", mouth="smile", age=4, blush=0.55),
-                   beard="long", build=0.82, head_scale=1.04, head_dv=0.03),
+                   build=0.82, head_scale=1.04, head_dv=0.03),
         # Saulcerīte: a cool, delicate princess with a long face, gazing up the glass mountain
         "QD": dict(face=Face(width=0.9, jaw=0.7, chin=1.1, eye_size=1.12, gaze_up=0.8,
                              gaze=-0.3, lashes=True, brow=(0.36, 0.36), brow_w=0.7,
@@ -420,7 +420,7 @@ PEOPLE: dict[str, dict[str, dict]] = {
         "KD": dict(face=Face(width=0.88, jaw=0.8, chin=1.15, eye="lidded", tilt=-0.6,
                              brow=(0.36, 0.2), brow_w=1.3, nose="long", nose_len=1.15,
                              mouth="sad", age=4, gaunt=True, blush=0.1, ears=1.2),
-                   beard="short", build=0.9, head_dv=0.04, neck=0.85),
+                   build=0.9, head_dv=0.04, neck=0.85),
         # Vecmāmiņa: a round, wrinkled, smiling grandmother
         "QD": dict(face=Face(width=1.1, jaw=1.05, chin=0.95, eye="smile", brow=(0.34, 0.3),
                              brow_w=0.9, nose="broad", mouth="thin", mouth_w=0.8, age=4,
