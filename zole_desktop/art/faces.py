@@ -135,8 +135,10 @@ def draw_face(p: Painter, face: Face, cu, cv, rx, ry, skin, *, hair=(90, 70, 50)
     # -- shading under the features: gaunt cheeks, cheekbones, blush, freckles ---------------
     if face.gaunt:
         for s in (-1, 1):
-            poly([(s * 0.5, ey + 0.3), (s * 0.8, ey + 0.24), (s * 0.72, ey + 0.58),
-                  (s * 0.56, ey + 0.56)], fill=mix(skin, INK, 0.09))
+            # a hollow under the cheekbone: a crescent from the cheekbone to the jaw
+            outer = bezier((s * 0.46, ey + 0.3), (s * 0.86, ey + 0.3), (s * 0.66, ey + 0.72), 10)
+            inner = bezier((s * 0.66, ey + 0.72), (s * 0.64, ey + 0.4), (s * 0.46, ey + 0.3), 10)
+            poly(outer + inner, fill=mix(skin, INK, 0.12))
     if face.blush > 0 and not pale:
         for s in (-1, 1):
             ell(s * 0.56, ey + 0.36, 0.19, 0.11, fill=mix(skin, BLUSH, face.blush))
@@ -210,9 +212,9 @@ def draw_face(p: Painter, face: Face, cu, cv, rx, ry, skin, *, hair=(90, 70, 50)
         if age >= 3:  # bags and crow's feet
             line(bezier((x - 0.14, ey + h + 0.06), (x, ey + h + 0.13), (x + 0.14, ey + h + 0.06),
                         8), fold, 0.004)
-            for j in (-1, 0, 1):
-                line([(x + s * (ew + 0.03), ey + 0.03 * j),
-                      (x + s * (ew + 0.12), ey + 0.07 * j)], fold, 0.0035)
+            for j in (-1, 1):
+                line([(x + s * (ew + 0.04), ey + 0.02 * j),
+                      (x + s * (ew + 0.1), ey + 0.06 * j)], mix(skin, INK, 0.22), 0.003)
 
     # -- brows -----------------------------------------------------------------------------------
     brow_col = mix(hair, INK, 0.35) if sum(hair) < 600 else mix(hair, INK, 0.15)

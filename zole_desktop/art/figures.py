@@ -577,9 +577,10 @@ def _hair_front(p: Painter, look: Look, hair) -> None:
             p.poly([(cu + s * rx * 1.04, cv - 0.05), (cu + s * rx * 1.06, cv + 0.01),
                     (cu + s * rx * 0.92, cv - 0.0), (cu + s * rx * 0.9, cv - 0.05)],
                    fill=hair, outline=INK, w=0.004)
-        p.chord(cu, cv - 0.01, rx * 1.06, ry * 1.04, 185, 355, fill=hair, outline=INK, w=OW)
-        p.poly([(cu - rx * 0.8, cv - ry * 0.55), (cu, cv - ry * 0.42), (cu + rx * 0.8,
-                cv - ry * 0.55), (cu, cv - ry * 0.95)], fill=hair)
+        p.chord(cu, cv - 0.01, rx * 1.06, ry * 1.04, 190, 350, fill=hair, outline=INK, w=OW)
+        p.poly([(cu - rx * 0.7, cv - ry * 0.24), (cu - rx * 0.3, cv - ry * 0.3),
+                (cu, cv - ry * 0.12), (cu + rx * 0.3, cv - ry * 0.3), (cu + rx * 0.7,
+                cv - ry * 0.24), (cu, cv - ry * 0.6)], fill=hair, outline=INK, w=0.004)
         for k in (-1, 1):
             p.line([(cu + k * rx * 0.3, cv - ry * 0.85), (cu + k * rx * 0.85, cv - ry * 0.4)],
                    fill=mix(hair, WHITE, 0.35), w=0.004)

@@ -320,7 +320,7 @@ PEOPLE: dict[str, dict[str, dict]] = {
         # Kangars: the traitor, older, a long gaunt face, a hooked nose, narrowed eyes that
         # slide aside, one brow down and one up, a sneer and a pointed black beard; stooping
         "JC": dict(face=Face(width=0.9, jaw=0.7, chin=1.18, eye="narrow", gaze=-0.9, tilt=-0.3,
-                             brow=(0.12, 0.3), brow_r=(0.36, 0.32), brow_w=1.6, nose="hooked",
+                             brow=(0.12, 0.3), brow_r=(0.3, 0.26), brow_w=1.6, nose="hooked",
                              nose_len=1.15, mouth="sneer", age=3, gaunt=True, blush=0.0,
                              cheekbones=True, ears=1.15),
                    beard="goatee", beard_color="#1E1B18", head_dv=0.02, build=0.8),
