@@ -82,6 +82,15 @@ def test_one_kind_of_quotation_marks(lang, allowed, other):
     assert any(allowed[0] in t for _e, t in entries(lang))
 
 
+@pytest.mark.parametrize("lang", ["lv", "ru"])
+def test_a_counted_noun_agrees_instead_of_hiding_behind_a_colon(lang):
+    """ "Lielā acis: {n}" or "очков: {p}" dodge the plural; counted nouns are ngettext forms."""
+    dodge = re.compile(r"(?i)(?<!без )\b(acis|acu|punkti|stiķi|stiķu|очков|очки|очка|баллов"
+                       r"|взяток)(\s+\w+)?\s*:?\s*\{[a-z]\}")
+    bad = [(e[:50], t) for e, t in entries(lang) if dodge.search(t)]
+    assert not bad, bad
+
+
 @pytest.mark.parametrize("lang", ["lv", "ru", "en"])
 def test_headers_name_the_translator_and_the_date(lang):
     text = catalogs.po_path(lang).read_text("utf-8")

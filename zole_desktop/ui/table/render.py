@@ -306,15 +306,18 @@ def draw_panels(tb: TableScene, surface) -> None:
                 # the buried cards count for the declarer; only the declarer knows them
                 # before the end
                 dp += points_of(st.buried)
-            lines.append((_("Declarer: {n} points").format(n=dp), small, False, gfx.LINEN))
-            lines.append((_("Defenders: {n} points").format(n=op), small, False,
-                          gfx.LINEN))
+            lines.append((ngettext("Declarer: {n} point", "Declarer: {n} points", dp).format(
+                n=dp), small, False, gfx.LINEN))
+            lines.append((ngettext("Defenders: {n} point", "Defenders: {n} points", op).format(
+                n=op), small, False, gfx.LINEN))
         elif st.contract == "galdins":
             for i, s in enumerate(st.seats):
-                lines.append((ngettext("{name}: {t} trick, {p} points",
-                                       "{name}: {t} tricks, {p} points",
-                                       st.tricks_won[i]).format(
-                    name=tb.seat_name(s), t=st.tricks_won[i], p=st.points_won[i]),
+                t, p = st.tricks_won[i], st.points_won[i]
+                # Translators: a small-table line, e.g. "Anna: 3 tricks, 40 points"
+                lines.append((_("{name}: {tricks}, {points}").format(
+                    name=tb.seat_name(s),
+                    tricks=ngettext("{n} trick", "{n} tricks", t).format(n=t),
+                    points=ngettext("{n} point", "{n} points", p).format(n=p)),
                     small, False, gfx.LINEN))
     draw_info(tb, surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
     # right: hand number and pools
