@@ -504,9 +504,13 @@ def _prop(p: Painter, court: Court, layer: str, main, second, trim, color, skin)
                 u = 0.19 + 0.025 * k
                 p.line([(u, 0.4 + 0.025 * k), (u, 0.84)], fill=ink, w=0.003)
         return
-    if pr == "sword_behind":
-        p.rect(0.15, 0.76, 0.3, 0.79, fill=trim, outline=ink, w=ow)
-        _hand(p, 0.2, 0.82, skin)
+    if pr == "sword_behind":  # the cross-guard square to the blade, the grip in the hand
+        gu, gv, du, dv = 0.28, 0.735, 0.055, 0.045
+        p.poly([(gu - du, gv - dv), (gu - du + 0.02, gv - dv - 0.016), (gu + du + 0.02,
+                gv + dv - 0.016), (gu + du, gv + dv)], fill=trim, outline=ink, w=ow)
+        p.line([(gu - 0.01, gv + 0.01), (0.215, 0.81)], fill=ink, w=0.03)
+        p.line([(gu - 0.01, gv + 0.01), (0.215, 0.81)], fill=WOOD, w=0.018)
+        _hand(p, 0.225, 0.8, skin)
     elif pr in ("halberd", "axe"):
         _hand(p, 0.175 if pr == "halberd" else 0.2, 0.78, skin)
     elif pr in ("torch", "sceptre", "sword"):
