@@ -58,7 +58,7 @@ def test_a_bot_error_is_survived_logged_and_said(make_app, logfile):
 
     session = demo.new_session(Args, 1)
 
-    def broken(obs):
+    def broken(obs, deadline=None, cancel=None):
         raise RuntimeError("a bot bug")
 
     session.bots[1].choose = broken
