@@ -185,3 +185,25 @@ def test_enter_in_the_path_field_adds_the_deck(make_app, template, data_dir):
     app.step()
     _wait(app, form)
     assert app.stack.top is g and g.theme_id == "my-deck"
+
+
+def test_a_deck_changed_into_a_bomb_after_it_was_added_is_refused_undecoded(make_app, template,
+                                                                           data_dir,
+                                                                           monkeypatch):
+    """themes/ is the player's folder: a face replaced later by a 100-byte PNG that claims
+    60000 x 65000 pixels is refused from its header when the game loads the deck."""
+    import struct
+    import zlib
+
+    tid = decks.import_deck(template)
+    ihdr = b"IHDR" + struct.pack(">IIBBBBB", 60000, 65000, 8, 6, 0, 0, 0)
+    bomb = (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + ihdr
+            + struct.pack(">I", zlib.crc32(ihdr)) + b"\0" * 64)
+    (data_dir / "themes" / tid / "QC.png").write_bytes(bomb)
+    real = decks.decode
+    decoded = []
+    monkeypatch.setattr(decks, "decode", lambda n, d, s: decoded.append(n) or real(n, d, s))
+    app = make_app(theme=tid)
+    assert app.theme.id == "classic"
+    assert "QC.png: 60000x65000 pixels" in app.toast_text
+    assert decoded == []  # nothing of the deck was decoded
