@@ -27,6 +27,7 @@ from .scene import (
     DOWN,
     DRAG,
     DROP,
+    DROP_FILE,
     ERASE,
     KEY,
     LEFT,
@@ -242,6 +243,8 @@ class App:
             return Action(WHEEL, value=1 if ev.y > 0 else -1)
         if t == pygame.TEXTINPUT:
             return Action(TEXT, text=ev.text)
+        if t == pygame.DROPFILE:
+            return Action(DROP_FILE, text=ev.file)
         if t == pygame.KEYDOWN:
             k = ev.key
             if k == pygame.K_UP:

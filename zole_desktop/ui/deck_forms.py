@@ -1,7 +1,8 @@
 """The deck gallery's forms: add a deck (a folder or a .zip, its path typed or pasted), print a
 deck (a PDF for print-and-play) and save one card as a PNG.
 
-There is no file dialog: the path is typed, or pasted with Ctrl+V (Cmd+V on a Mac).  The PDF
+There is no file dialog: the path is typed, pasted with Ctrl+V (Cmd+V on a Mac), or the folder
+or file is dropped on the window.  The PDF
 is written on a worker thread, so the window stays live; the loop is woken when it is done.
 """
 
@@ -18,7 +19,7 @@ import pygame
 from .. import decks, storage
 from ..i18n import N_, _, language
 from . import gfx
-from .scene import CONFIRM, KEY, Action
+from .scene import CONFIRM, DROP_FILE, KEY, Action
 from .widgets import Button, ChoiceRow, FormScene, TextField, Widget, draw_outline
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,13 @@ class _PathForm(FormScene):
                 self.problems = []
                 self.redraw()
             return
+        if a.kind == DROP_FILE and a.text:  # a folder or file dropped on the window
+            self.path = a.text[:MAX_PATH]
+            self.problems = []
+            if isinstance(self, AddDeckScene):
+                self.footer[0].activate()
+            self.redraw()
+            return
         if a.kind == CONFIRM and isinstance(self._focused(), PathField):
             self.footer[0].activate()  # Enter in the path field does what the first button does
             return
@@ -184,7 +192,8 @@ class AddDeckScene(_PathForm):
                            "one, and “zole theme template FOLDER” writes a deck to start "
                            "from."), lines=3),
             PathField(N_("Folder or .zip"), self._get, self._set, max_len=MAX_PATH),
-            Note(lambda: _("Type the path, or paste it with Ctrl+V."), lines=1),
+            Note(lambda: _("Type the path, paste it with Ctrl+V, or drop the folder or the "
+                           ".zip on this window."), lines=1),
             Note(self.problem_lines, lines=7, color=gfx.AMBER),
         ]
         self.footer = [Button(lambda: _("Adding…") if self.job else _("Add this deck"),

@@ -8,9 +8,9 @@ the deck; Enter or "Use this deck" makes it the game's deck (saved at once); Esc
 
 The decks the player added (``themes/`` in the data folder) stand beside the game's own; one
 that cannot be used is listed with a warning sign and the reason.  "Add a deck…" (A) imports
-a folder or a .zip, "Print…" (P) writes a print-and-play PDF, "Save card…" (S) saves the card
-shown as a PNG, and "Turn the deck" (T) shows the cards one after another, slowly, turning
-each over to the next.
+a folder or a .zip (or drop one on the window), "Print…" (P) writes a print-and-play PDF,
+"Save card…" (S) saves the card shown as a PNG, and "Turn the deck" (T) shows the cards one
+after another, slowly, turning each over to the next.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .scene import (
     DOWN,
     DRAG,
     DROP,
+    DROP_FILE,
     KEY,
     LEFT,
     MOTION,
@@ -261,6 +262,14 @@ class GalleryScene(Scene):
             self.move(-a.value)
         elif k == CONFIRM:
             self.use()
+        elif k == DROP_FILE:  # a deck's folder or .zip dropped on the window: add it
+            from .deck_forms import AddDeckScene
+
+            self.turning = False
+            form = AddDeckScene(self.deck_added)
+            self.stack.push(form)
+            form.path = a.text
+            form.add()
         elif k == KEY:
             if a.value == pygame.K_HOME:
                 self.move(-self.ci)

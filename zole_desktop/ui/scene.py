@@ -24,6 +24,7 @@ NEXT, PREV = "next", "prev"  # Tab / Shift+Tab
 KEY = "key"  # any other key (value: pygame key code, text: its character)
 TEXT = "text"  # typed text (text)
 ERASE = "erase"  # Backspace
+DROP_FILE = "drop_file"  # a file or folder dropped on the window (text: its path)
 
 
 @dataclass(frozen=True, slots=True)
