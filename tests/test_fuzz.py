@@ -191,6 +191,13 @@ def test_fuzz_saves_continue_or_are_set_aside_byte_for_byte(data):
             aside += 1
         else:
             assert path.read_bytes() == data_bytes  # a usable save is left as it was
+            kept = [p for p in data.glob("current-match.json.corrupt-*")]
+            if got.dropped is not None:  # it goes on from its last readable move: the
+                assert len(kept) == 1 and kept[0].read_bytes() == data_bytes, case  # file kept
+                assert len(msgs) == 1 and "\n" not in msgs[0]
+                kept[0].unlink()
+            else:
+                assert kept == [] and msgs == [], case
             # what was loaded can be shown and written again
             saves.save(got.match, got.table, got.current, got.extra, path=data / "again.json")
             assert saves.load(data / "again.json") is not None
