@@ -532,6 +532,9 @@ class Table:
     def _after(self, applied: Any) -> None:
         self.gen += 1
         self._broadcast(applied, 0)
+        if self.director.turn() is None and not self.driving:
+            self._hand_over()  # at once: the player's "next" may already be on its way
+            return
         self._kick()
 
     def _reject(self, seat: int, reason: str) -> None:
