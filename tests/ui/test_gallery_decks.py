@@ -12,7 +12,8 @@ from zole_desktop import decks
 from zole_desktop.ui import pictures
 from zole_desktop.ui.app import STEP
 from zole_desktop.ui.deck_forms import AddDeckScene, SaveScene
-from zole_desktop.ui.gallery import FLIP_SECONDS, TURN_SECONDS, GalleryScene
+from zole_desktop.ui.gallery import GalleryScene
+from zole_desktop.ui.gallery_decks import FLIP_SECONDS, TURN_SECONDS
 from zole_desktop.ui.scene import CLICK, TEXT, Action
 
 
