@@ -13,6 +13,7 @@ import logging
 import queue
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
@@ -86,8 +87,10 @@ class Finder:
     """Browses for tables; :meth:`poll` gives :class:`Found` and :class:`Lost` as they
     come (never waits)."""
 
-    def __init__(self, interfaces: list[str] | None = None) -> None:
+    def __init__(self, interfaces: list[str] | None = None,
+                 wake: Callable[[], None] | None = None) -> None:
         self.events: queue.SimpleQueue[Found | Lost] = queue.SimpleQueue()
+        self.wake = wake  # called from zeroconf's threads when something was found or lost
         self.zc = Zeroconf(interfaces=interfaces) if interfaces else Zeroconf()
         self.browser = ServiceBrowser(self.zc, SERVICE, handlers=[self._changed])
 
@@ -95,6 +98,8 @@ class Finder:
                  state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
             self.events.put(Lost(name))
+            if self.wake is not None:
+                self.wake()
             return
         threading.Thread(target=self._resolve, args=(service_type, name), daemon=True,
                          name="zole-resolve").start()
@@ -108,6 +113,8 @@ class Finder:
         found = found_of(name, info)
         if found is not None:
             self.events.put(found)
+            if self.wake is not None:
+                self.wake()
 
     def poll(self) -> list[Found | Lost]:
         out: list[Found | Lost] = []

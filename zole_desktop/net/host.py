@@ -50,7 +50,7 @@ FREE_FAILURES = 3  # wrong codes from one address answered at once; then slower 
 MAX_FAILURE_DELAY = 8.0
 FAILURE_MEMORY = 600.0  # seconds after which an address's wrong codes are forgotten
 OUTBOX_LIMIT = 512  # messages waiting for a slow client before it is dropped
-LEVELS = ("random", "easy", "normal", "strong")
+LEVELS = ("random", "easy", "normal", "strong", "master")
 BOT_SECONDS = 3.0  # the longest a bot may think about one move
 
 

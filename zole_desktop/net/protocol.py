@@ -46,7 +46,7 @@ Seat = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # -1: a galdiņš talon card (
 Code = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{4}$")]
 Token = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{32}$")]
 Name = Annotated[str, msgspec.Meta(max_length=40)]
-Level = Literal["random", "easy", "normal", "strong"]
+Level = Literal["random", "easy", "normal", "strong", "master"]
 
 assert tuple(CardName.__args__) == C.CARD_NAMES  # type: ignore[attr-defined]
 

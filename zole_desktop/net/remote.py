@@ -199,6 +199,9 @@ class RemoteDirector(Director):
                 self.overs[m.row.number] = m
             elif isinstance(m, P.Seats):
                 self.seats_info = list(m.seats)
+                for seat, info in enumerate(m.seats):  # someone sat down since
+                    if seat != self.me and seat < len(self.session.names):
+                        self.session.names[seat] = info.name
             elif isinstance(m, Joined):
                 self.seats_info = list(m.welcome.seats)
             elif isinstance(m, P.Rejected):

@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="Zole", help="the table's name, as others see it")
     p.add_argument("--seats", default="human,human,bot:normal",
                    help="3 to 5 seats: human, bot or bot:LEVEL (random, easy, normal, "
-                   "strong), e.g. human,human,bot:strong")
+                   "strong, master), e.g. human,human,bot:strong")
     p.add_argument("--code", help="the 4-digit join code (default: a random one)")
     p.add_argument("--hands", type=int, default=12, help="hands in the match (0: no limit)")
     p.add_argument("--serious", action="store_true", help="no undo at this table")

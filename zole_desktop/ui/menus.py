@@ -242,12 +242,26 @@ class NewGameScene(FormScene):
         themes = available_themes() or ["classic"]
         ws.append(ChoiceRow(N_("Deck"), deck_choices(themes), lambda: self.theme,
                             self._set_theme))
+        ws.append(Heading(N_("Friends at other computers"), small=True))
+        ws.append(Button(N_("Host a table on this network"), self.host_table))
+        ws.append(Button(N_("Join a table"), self.join_table))
         self.widgets = ws
         self.footer = [Button(N_("Back"), self.back), Button(N_("Start"), self.start,
                                                              primary=True)]
 
     def _set_players(self, v) -> None:
         self.players = v
+
+    def host_table(self) -> None:
+        """Friends at other computers on this network (ui/lobby.py)."""
+        from .lobby import HostTableScene
+
+        self.stack.replace(HostTableScene())
+
+    def join_table(self) -> None:
+        from .lobby import JoinTableScene
+
+        self.stack.replace(JoinTableScene())
 
     def _set_name(self, v: str) -> None:
         self.name = v

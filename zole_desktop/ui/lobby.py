@@ -1,0 +1,335 @@
+"""New game → "Host a table on this network" and "Join a table": the forms, and the room
+where the players wait until the host deals.
+
+The host's game runs a :class:`~zole_desktop.net.host.Host` on its own thread and sits at
+its own table as a client like the others (over the address it chose), so every person's
+table is the same :class:`~.network_table.NetworkTableScene`.  Nothing here waits on the
+network: the client and the finder are polled each frame, and wake the loop when something
+arrives.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from .. import storage
+from ..i18n import N_, _
+from ..net.client import Client, Dropped, Failed, Joined
+from ..net.discovery import DEFAULT_PORT, Found, Lost, parse_address
+from ..net.host import Host, TableSpec
+from ..net.remote import RemoteDirector, RemoteSession
+from ..rules.options import Rules
+from . import gfx, people, texts
+from .scene import Scene
+from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
+
+log = logging.getLogger(__name__)
+
+LENGTHS = [(6, N_("6 hands")), (12, N_("12 hands")), (24, N_("24 hands")),
+           (0, N_("No limit"))]
+PERSON = "person"
+REFUSALS = {"code": N_("That code is not right for this table."),
+            "full": N_("Every seat at this table is taken."),
+            "token": N_("Your seat at this table is no longer kept for you."),
+            "version": N_("That table runs another version of the game."),
+            "busy": N_("The table is busy; try again.")}
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses, the local network's first, 127.0.0.1 last
+    (``ZOLE_NET_INTERFACES``, comma-separated, limits them: for tests on loopback)."""
+    only = os.environ.get("ZOLE_NET_INTERFACES")
+    if only:
+        return [a.strip() for a in only.split(",") if a.strip()]
+    out: list[str] = []
+    try:
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254.")):
+                    out.append(ip.ip)
+    except Exception as e:  # no list of interfaces here: this computer only
+        log.warning("the network addresses could not be listed: %s", e)
+    return sorted(set(out)) + ["127.0.0.1"]
+
+
+def _address_label(a: str) -> str:
+    return _("This computer only") if a == "127.0.0.1" else a
+
+
+class HostTableScene(FormScene):
+    title = N_("Host a table on this network")
+    column = 0.7
+
+    def build(self) -> None:
+        st = self.app.settings
+        self.name = people.stored(st.player_name)
+        self.table = _("{name}'s table").format(name=self.name) if self.name else \
+            _("Zole table")
+        self.addresses = local_addresses()
+        self.address = self.addresses[0]
+        self.players = 3
+        self.seats = [PERSON, "normal", "normal", "normal"]
+        self.length = 12
+        self.serious = False
+        choices = [(PERSON, N_("A friend"))] + [(lv, texts.LEVEL_LABELS[lv])
+                                                for lv in texts.LEVELS]
+        ws = [TextField(N_("Table name"), lambda: self.table, self._set_table),
+              TextField(N_("Your name"), lambda: self.name, self._set_name),
+              ChoiceRow(N_("Listen on"), [(a, _address_label(a)) for a in self.addresses],
+                        lambda: self.address, self._set_address,
+                        explain=lambda: _("Friends join at this address; nobody else "
+                                          "can reach the table.")),
+              ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
+                        lambda: self.players, self._set_players),
+              Heading(N_("Seats"), small=True)]
+        for i in range(4):
+            ws.append(ChoiceRow((lambda i=i: _("Seat {n}").format(n=i + 2)), choices,
+                                (lambda i=i: self.seats[i]),
+                                (lambda v, i=i: self._set_seat(i, v)),
+                                enabled=(lambda i=i: i < self.players - 1)))
+        ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
+                            self._set_length))
+        ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),
+                                                  (True, texts.ON_OFF[True])],
+                            lambda: self.serious, self._set_serious))
+        self.widgets = ws
+        self.footer = [Button(N_("Back"), self.back),
+                       Button(N_("Open the table"), self.start, primary=True)]
+
+    def _set_table(self, v: str) -> None:
+        self.table = v[:40]
+
+    def _set_name(self, v: str) -> None:
+        self.name = v
+
+    def _set_address(self, v: str) -> None:
+        self.address = v
+
+    def _set_players(self, v: int) -> None:
+        self.players = v
+
+    def _set_seat(self, i: int, v: str) -> None:
+        self.seats[i] = v
+
+    def _set_length(self, v: int) -> None:
+        self.length = v
+
+    def _set_serious(self, v: bool) -> None:
+        self.serious = v
+
+    def start(self) -> None:
+        seats: list[str | None] = [None] + [None if v == PERSON else v
+                                            for v in self.seats[:self.players - 1]]
+        save = storage.data_dir() / "net-table.json"
+        save.unlink(missing_ok=True)  # a new match (the old one went to the history)
+        spec = TableSpec(name=self.table.strip() or _("Zole table"), seats=seats,
+                         rules=Rules(), length=self.length, serious=self.serious,
+                         save_to=save)
+        host = None
+        for port in (DEFAULT_PORT, 0):
+            host = Host(self.address, port, announce=True)
+            host.add_table(spec)
+            try:
+                host.start()
+                break
+            except OSError as e:
+                log.warning("cannot listen on %s:%s: %s", self.address, port, e)
+                host = None
+        if host is None:
+            self.app.toast(_("The table could not be opened on {address}.").format(
+                address=self.address))
+            return
+        table = next(iter(host.tables.values()))
+        client = Client(self.address, host.port, table.code, people.stored(self.name),
+                        retry_for=30.0, wake=self.app.wake)
+        client.start()
+        self.stack.replace(WaitingRoom(client, host, table.code))
+
+
+class JoinTableScene(FormScene):
+    title = N_("Join a table")
+    column = 0.7
+
+    def build(self) -> None:
+        from ..net.discovery import Finder
+
+        self.name = people.stored(self.app.settings.player_name)
+        self.code = ""
+        self.address = ""
+        self.found: dict[str, Found] = {}
+        try:
+            only = os.environ.get("ZOLE_NET_INTERFACES")
+            self.finder: Finder | None = Finder(local_addresses() if only else None,
+                                                 wake=self.app.wake)
+        except Exception as e:  # no multicast here: typing the address still works
+            log.warning("tables cannot be looked for on this network: %s", e)
+            self.finder = None
+        self.fixed = [TextField(N_("Join code"), lambda: self.code, self._set_code),
+                      TextField(N_("Your name"), lambda: self.name, self._set_name),
+                      Heading(N_("Tables on this network"), small=True)]
+        self.manual = [Heading(N_("Or type the host's address"), small=True),
+                       TextField(N_("Address"), lambda: self.address, self._set_address)]
+        self.footer = [Button(N_("Back"), self.back),
+                       Button(N_("Join"), self.join, primary=True)]
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        tables: list = []
+        for key, f in sorted(self.found.items(), key=lambda kv: kv[1].name):
+            label = _("{table} — at {host}").format(table=f.name, host=f.host)
+            tables.append(Button((lambda label=label, key=key: ("✓ " if self._chosen(key)
+                                                                else "") + label),
+                                 (lambda key=key: self._choose(key))))
+        if not tables:
+            tables.append(Heading(N_("Looking for tables…"), small=True))
+        self.widgets = self.fixed + tables + self.manual
+        if self.app is not None:
+            self.layout()
+
+    def _chosen(self, key: str) -> bool:
+        f = self.found.get(key)
+        return f is not None and self.address == f"{f.address}:{f.port}"
+
+    def _choose(self, key: str) -> None:
+        f = self.found[key]
+        self.address = f"{f.address}:{f.port}"
+
+    def _set_code(self, v: str) -> None:
+        self.code = "".join(ch for ch in v if ch.isdigit())[:4]
+
+    def _set_name(self, v: str) -> None:
+        self.name = v
+
+    def _set_address(self, v: str) -> None:
+        self.address = v[:80]
+
+    def update(self, dt: float) -> None:
+        if self.finder is None:
+            return
+        changed = False
+        for ev in self.finder.poll():
+            if isinstance(ev, Found):
+                self.found[ev.key] = ev
+            elif isinstance(ev, Lost):
+                self.found.pop(ev.key, None)
+            changed = True
+        if changed:
+            self._rebuild()
+            self.app.invalidate()
+
+    def exit(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def join(self) -> None:
+        try:
+            address, port = parse_address(self.address)
+        except ValueError:
+            self.app.toast(_("Choose a table, or type its address (like 192.168.1.20:47023)."))
+            return
+        if len(self.code) != 4:
+            self.app.toast(_("The join code has 4 digits."))
+            return
+        client = Client(address, port, self.code, people.stored(self.name), retry_for=60.0,
+                        wake=self.app.wake)
+        client.start()
+        self.stack.push(WaitingRoom(client, None, self.code))
+
+
+class WaitingRoom(Scene):
+    """Who has sat down, the code to give the others (at the host), until the first deal."""
+
+    def __init__(self, client: Client, host: Host | None, code: str) -> None:
+        super().__init__()
+        self.client = client
+        self.host = host
+        self.code = code
+        self.welcome = None
+        self.seats: list = []
+        self.backlog: list[object] = []
+        self.problem = ""
+        self.left = False
+
+    def handle(self, a) -> None:
+        from .scene import BACK
+
+        if a.kind == BACK:
+            self.leave()
+
+    def leave(self) -> None:
+        self.left = True
+        self.client.close(timeout=2.0)
+        if self.host is not None:
+            self.host.stop(timeout=5.0)
+        self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        from ..net import protocol as P
+        from .network_table import NetworkTableScene
+
+        for m in self.client.poll():
+            if isinstance(m, Joined):
+                self.welcome = m.welcome
+                self.seats = list(m.welcome.seats)
+                self.backlog = []
+            elif isinstance(m, Failed):
+                reason = REFUSALS.get(m.reason)
+                self.problem = _(reason) if reason else _(
+                    "The table could not be reached ({reason}).").format(reason=m.reason)
+            elif isinstance(m, Dropped):
+                self.problem = _("The connection to the table was lost; trying to come back…")
+            else:
+                if isinstance(m, P.Seats):
+                    self.seats = list(m.seats)
+                self.backlog.append(m)
+                if isinstance(m, P.Update) and self.welcome is not None:
+                    session = RemoteSession.from_welcome(self.welcome)
+                    director = RemoteDirector(session, self.client, self.welcome,
+                                              self.backlog)
+                    self.stack.replace(NetworkTableScene(session, director, self.host))
+                    return
+            self.app.invalidate()
+
+    def draw(self, surface) -> None:
+        W, H = self.app.size
+        surface.blit(self.app.felt(), (0, 0))
+        title = self.welcome.table if self.welcome is not None else _("Joining the table…")
+        gfx.blit_text(surface, title, gfx.fit_size(title, int(H * 0.06), int(W * 0.9),
+                                                    bold=True),
+                      gfx.LINEN, (W // 2, int(H * 0.09)), "center", bold=True)
+        y = int(H * 0.2)
+        if self.host is not None:
+            line = _("Join code: {code}").format(code=self.code)
+            gfx.blit_text(surface, line, int(H * 0.08), gfx.AMBER, (W // 2, y), "center",
+                          bold=True)
+            y += int(H * 0.09)
+            where = _("Friends choose this table, or type {address}").format(
+                address=f"{self.host.address}:{self.host.port}")
+            gfx.blit_text(surface, where, gfx.fit_size(where, int(H * 0.032), int(W * 0.9)),
+                          gfx.DIM_LINEN, (W // 2, y), "center")
+            y += int(H * 0.08)
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot":
+                label = texts.LEVEL_LABELS.get(s.level or "")
+                who = _("{name} (bot, {level})").format(
+                    name=people.bot_label(s.name), level=_(label) if label else "")
+            elif s.connected:
+                who = s.name or _("Player {n}").format(n=i + 1)
+            else:
+                who = _("A free seat")
+            mark = "●" if s.connected else "○"
+            gfx.blit_text(surface, f"{mark}  {who}", int(H * 0.038),
+                          gfx.LINEN if s.connected else gfx.DIM_LINEN,
+                          (int(W * 0.3), y), "midleft")
+            y += int(H * 0.06)
+        note = self.problem or _("The game begins when every seat is taken.")
+        gfx.blit_text(surface, note, gfx.fit_size(note, int(H * 0.03), int(W * 0.9)),
+                      gfx.AMBER if self.problem else gfx.DIM_LINEN,
+                      (W // 2, H - int(H * 0.1)), "center")
+        hint = _("Esc leaves")
+        gfx.blit_text(surface, hint, int(H * 0.022), gfx.DIM_LINEN,
+                      (W // 2, H - int(H * 0.04)), "center")
