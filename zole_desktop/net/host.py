@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from websockets.asyncio.server import ServerConnection, serve
@@ -162,12 +162,14 @@ class NetSession(Session):
     def save(self, current: HandState | None = None) -> None:
         if self.save_to is None:
             return
+        match = self.match
+        assert match is not None, "a Session always makes its match"
         recs = self.__dict__.setdefault("_hand_records", [])
-        hands = self.match.hands
+        hands = match.hands
         del recs[len(hands):]
         while len(recs) < len(hands):
             recs.append(hand_record(hands[len(recs)]))
-        rec = Match(self.match.players, self.match.rules).to_record()
+        rec = Match(match.players, match.rules).to_record()
         rec["hands"] = recs
         data = saves.json_bytes(saves.to_json(_Record(rec), self.table(),  # type: ignore[arg-type]
                                               current, self.extra()))
@@ -320,7 +322,7 @@ class Table:
             for m in messages:
                 log.warning("%s", m)
             return None
-        net = saved.extra.get("net")
+        net: Any = saved.extra.get("net")
         ok = (isinstance(net, dict) and isinstance(net.get("name"), str)
               and isinstance(net.get("code"), str) and len(net["code"]) == 4
               and net["code"].isdigit() and isinstance(net.get("tokens"), list)
@@ -330,7 +332,7 @@ class Table:
         if not ok:
             log.warning("the save %s is not a network table's; starting afresh", spec.save_to)
             return None
-        session = NetSession.from_saved(saved)
+        session = cast(NetSession, NetSession.from_saved(saved))
         session.save_to = spec.save_to
         session.net = {"name": net["name"][:40], "code": net["code"],
                        "tokens": list(net["tokens"])}
@@ -391,7 +393,7 @@ class Table:
                             table=self.name, players=self.session.players,
                             rules=self.session.rules.to_dict(), length=self.session.length,
                             serious=self.session.serious, seats=self.seat_infos(),
-                            sheet=[P.row_msg(r) for r in self.session.match.rows]))
+                            sheet=[P.row_msg(r) for r in self.director.match.rows]))
         self._send_seats()
         if self.phase == "waiting" and all(self.tokens[s] is not None for s in self.persons()):
             self._start_hand()
@@ -588,7 +590,7 @@ class Table:
         assert st is not None and st.phase == DONE
         row = self.director.finish_hand()
         over = self.director.over()
-        final = list(self.session.match.final_totals()) if over else None
+        final = list(self.director.match.final_totals()) if over else None
         self.last_over = P.HandOver(row=P.row_msg(row), match_over=over, final=final)
         self.phase = "over" if over else "between"
         self.ready.clear()

@@ -56,7 +56,7 @@ class _Msg(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=
 
 
 # ------------------------------------------------------------------ client -> host
-class Hello(_Msg, tag="hello"):
+class Hello(_Msg, tag="hello", frozen=True):
     """The first message of a connection: join with the code, or rejoin with the token."""
 
     v: int
@@ -65,27 +65,27 @@ class Hello(_Msg, tag="hello"):
     token: Token | None = None
 
 
-class Bid(_Msg, tag="bid"):
+class Bid(_Msg, tag="bid", frozen=True):
     bid: BidName
 
 
-class Bury(_Msg, tag="bury"):
+class Bury(_Msg, tag="bury", frozen=True):
     card: CardName
 
 
-class Play(_Msg, tag="play"):
+class Play(_Msg, tag="play", frozen=True):
     card: CardName
 
 
-class Surrender(_Msg, tag="surrender"):
+class Surrender(_Msg, tag="surrender", frozen=True):
     pass
 
 
-class Undo(_Msg, tag="undo"):
+class Undo(_Msg, tag="undo", frozen=True):
     pass
 
 
-class Next(_Msg, tag="next"):
+class Next(_Msg, tag="next", frozen=True):
     """Ready for the next hand (after looking at the last one)."""
 
 
@@ -148,7 +148,7 @@ class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     connected: bool = False
 
 
-class Welcome(_Msg, tag="welcome"):
+class Welcome(_Msg, tag="welcome", frozen=True):
     v: int
     seat: Seat
     token: Token
@@ -161,7 +161,7 @@ class Welcome(_Msg, tag="welcome"):
     sheet: list[RowMsg]
 
 
-class Refused(_Msg, tag="refused"):
+class Refused(_Msg, tag="refused", frozen=True):
     """The join is refused (then the host closes the connection)."""
 
     reason: Literal["version", "code", "full", "token", "busy"]
@@ -176,7 +176,7 @@ class Acted(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     action: ActionName | None
 
 
-class Update(_Msg, tag="update"):
+class Update(_Msg, tag="update", frozen=True):
     """The hand changed (or began): this seat's view after it.  ``step`` counts the actions
     of the hand so far; ``acted`` is the action that made it, ``undone`` how many actions
     were taken back."""
@@ -188,19 +188,19 @@ class Update(_Msg, tag="update"):
     undone: int = 0
 
 
-class HandOver(_Msg, tag="hand_over"):
+class HandOver(_Msg, tag="hand_over", frozen=True):
     row: RowMsg
     match_over: bool
     final: list[int] | None = None  # totals after the pools are settled, once it is over
 
 
-class Seats(_Msg, tag="seats"):
+class Seats(_Msg, tag="seats", frozen=True):
     """Who sits where, and who is connected now."""
 
     seats: list[SeatInfo]
 
 
-class Rejected(_Msg, tag="rejected"):
+class Rejected(_Msg, tag="rejected", frozen=True):
     """An intent that was not taken: not this seat's turn, or not legal now."""
 
     reason: str
