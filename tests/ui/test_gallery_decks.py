@@ -208,3 +208,23 @@ def test_a_deck_changed_into_a_bomb_after_it_was_added_is_refused_undecoded(make
     assert app.theme.id == "classic"
     assert "QC.png: 60000x65000 pixels" in app.toast_text
     assert decoded == []  # nothing of the deck was decoded
+
+
+@pytest.mark.parametrize("key,kind", [(pygame.K_s, SaveScene), (pygame.K_p, SaveScene),
+                                      (pygame.K_a, AddDeckScene)])
+def test_the_letter_that_opens_a_form_is_not_typed_into_it(make_app, key, kind):
+    """SDL sends a letter key as a key and as text: the text must not land in the new form's
+    path field (it made /…/cards into /…/cardss)."""
+    from zole_desktop.ui.scene import KEY
+
+    app = make_app()
+    g = _gallery(app)
+    app.post_action(Action(KEY, value=key, text=chr(key)))
+    form = app.stack.top
+    assert isinstance(form, kind)
+    before = form.path
+    app.post_action(Action(TEXT, text=chr(key)))
+    assert form.path == before
+    app.post_action(Action(TEXT, text="x"))  # what is typed after it is typed
+    assert form.path == before + "x"
+    assert g is not form

@@ -19,7 +19,7 @@ import pygame
 from .. import decks, storage
 from ..i18n import N_, _, language
 from . import gfx
-from .scene import CONFIRM, DROP_FILE, KEY, Action
+from .scene import CONFIRM, DROP_FILE, KEY, TEXT, Action
 from .widgets import Button, ChoiceRow, FormScene, TextField, Widget, draw_outline
 
 log = logging.getLogger(__name__)
@@ -132,6 +132,7 @@ class _PathForm(FormScene):
         super().__init__()
         self.path = ""
         self.problems: list[str] = []
+        self.swallow = ""  # the text of the key that opened the form, not to be typed here
 
     def _get(self) -> str:
         return self.path
@@ -141,6 +142,9 @@ class _PathForm(FormScene):
         self.problems = []
 
     def handle(self, a: Action) -> None:
+        swallow, self.swallow = self.swallow, ""
+        if a.kind == TEXT and swallow and a.text == swallow:
+            return  # SDL sends the letter that opened this form as text too
         if a.kind == KEY and a.text == "ctrl+v":
             t = " ".join(paste_text().split())
             if t:

@@ -174,13 +174,15 @@ class GalleryScene(DeckTools, Scene):
                 self.move(-self.ci)
             elif a.value == pygame.K_END:
                 self.move(len(ORDER) - 1 - self.ci)
-            elif a.value == pygame.K_a and not a.text.startswith("ctrl+"):
-                self.add_button.activate()
-            elif a.value == pygame.K_p and not a.text.startswith("ctrl+"):
-                self.print_button.activate()
-            elif a.value == pygame.K_s and not a.text.startswith("ctrl+"):
-                self.png_button.activate()
-            elif a.value in (pygame.K_t, pygame.K_SPACE) and not a.text.startswith("ctrl+"):
+            elif a.text.startswith("ctrl+"):
+                pass
+            elif a.value in (pygame.K_a, pygame.K_p, pygame.K_s):
+                {pygame.K_a: self.add_button, pygame.K_p: self.print_button,
+                 pygame.K_s: self.png_button}[a.value].activate()
+                form = self.stack.top if self.stack is not None else None
+                if form is not self and hasattr(form, "swallow"):
+                    form.swallow = a.text  # the letter's own text input is not typed there
+            elif a.value in (pygame.K_t, pygame.K_SPACE):
                 self.turn_button.activate()
         elif k == MOTION:
             for b in self.buttons:
