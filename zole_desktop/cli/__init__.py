@@ -55,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--tables", type=int, default=50, help="tables at once (net)")
     b.add_argument("--think", type=float, default=0.1,
                    help="seconds each scripted player waits before its move (net)")
+    b.add_argument("--no-save", action="store_true",
+                   help="the host does not save the matches (net)")
     b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
     b.add_argument("--seed", type=int, default=1, help="deal and moments (input)")

@@ -37,10 +37,12 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start_host(tables: int, data: Path) -> tuple[subprocess.Popen, int]:
+def _start_host(tables: int, data: Path, save: bool = True) -> tuple[subprocess.Popen, int]:
     cmd = [sys.executable, "-m", "zole_desktop", "--data-dir", str(data), "serve",
            "--port", "0", "--tables", str(tables), "--seats", "human,human,human",
            "--code", str(FIRST_CODE), "--hands", "0", "--no-announce", "--seed", "7", "--json"]
+    if not save:
+        cmd.append("--no-save")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()  # the first table's line: the host is listening
@@ -140,9 +142,9 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
-              idle_seconds: float = 5.0, as_json: bool = False) -> int:
+              idle_seconds: float = 5.0, as_json: bool = False, save: bool = True) -> int:
     with tempfile.TemporaryDirectory(prefix="zole-bench-net-") as tmp:
-        proc, port = _start_host(tables, Path(tmp) / "load")
+        proc, port = _start_host(tables, Path(tmp) / "load", save)
         try:
             c0 = _cpu_seconds(proc.pid)
             t0 = time.perf_counter()
@@ -164,7 +166,7 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
     cpu = None if c0 is None or c1 is None else (c1 - c0) / wall
     out = {
-        "tables": tables, "seconds": round(wall, 1), "think_s": think,
+        "tables": tables, "seconds": round(wall, 1), "think_s": think, "save": save,
         "actions": len(ms), "median_ms": round(statistics.median(ms), 2),
         "p95_ms": round(p95, 2), "max_ms": round(ms[-1], 2),
         "host_cpu_percent": None if cpu is None else round(cpu * 100, 1),
@@ -172,7 +174,8 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
         "idle_table_cpu_percent": None if idle is None else round(idle * 100, 2),
     }
     print(f"{tables} tables, {out['actions']} actions in {out['seconds']} s "
-          f"(think {think} s): round trip median {out['median_ms']} ms, "
+          f"(think {think} s{'' if save else ', no save'}): "
+          f"round trip median {out['median_ms']} ms, "
           f"p95 {out['p95_ms']} ms, max {out['max_ms']} ms")
     print(f"host CPU {out['host_cpu_percent']}% of a core "
           f"({out['cpu_percent_per_table']}% per table); one idle table "
