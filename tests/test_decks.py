@@ -89,8 +89,9 @@ def test_docs_template_is_what_the_code_makes():
 
 
 # ------------------------------------------------------------------ broken decks
-def test_every_problem_is_one_line(template, tmp_path):
-    d = _copy(template, tmp_path / "bad")
+def _broken(template: Path, dst: Path) -> Path:
+    """A deck with ten kinds of problem."""
+    d = _copy(template, dst)
     (d / "KH.png").unlink()  # a missing face
     (d / "9S.png").rename(d / "10S.png")  # a wrong name (and so 9S is missing too)
     (d / "LICENSE.txt").unlink()  # no licence
@@ -104,7 +105,11 @@ def test_every_problem_is_one_line(template, tmp_path):
     text = (d / "theme.toml").read_text(encoding="utf-8")
     (d / "theme.toml").write_text(text.replace('author = "Your name"\n', 'colour = "red"\n'),
                                   encoding="utf-8")
-    problems = decks.check_folder(d)
+    return d
+
+
+def test_every_problem_is_one_line(template, tmp_path):
+    problems = decks.check_folder(_broken(template, tmp_path / "bad"))
     assert all("\n" not in p for p in problems)
     joined = "\n".join(problems)
     for needle in ("KH.png", "10S.png: not a card's name (a ten is T: TS.png)", "LICENSE.txt",
@@ -113,6 +118,37 @@ def test_every_problem_is_one_line(template, tmp_path):
                    "9C.png", "theme.toml: unknown key 'colour'", "author is missing"):
         assert needle in joined, needle
     assert any(p.startswith("faces missing (2 of 26)") for p in problems)
+
+
+@pytest.mark.parametrize("lang,words", [("lv", ("trūkst", "kārt")),
+                                        ("ru", ("нет", "карт"))])
+def test_every_problem_reads_in_the_players_language(template, tmp_path, lang, words):
+    """Each problem line is one whole message in the catalogs, written in the language that
+    is current when it is shown (the gallery keeps the lines it found while the player may
+    switch the language)."""
+    from zole_desktop import i18n
+
+    d = _broken(template, tmp_path / "bad")
+    d2 = tmp_path / "bad.zip"  # the zip refusals too
+    _zip(d2, {"../up.png": b"x", "theme.toml": b""})
+    found = decks.check_folder(d) + decks.check_folder(d2)
+    english = [str(p) for p in found]
+    assert len(english) == 11 and "faces missing (2 of 26): 9S.png, KH.png" in english
+    i18n.set_language(lang)
+    try:
+        shown = [str(p) for p in found]
+        again = [str(p) for p in decks.check_folder(d) + decks.check_folder(d2)]
+        error = str(decks.DeckError(found))
+    finally:
+        i18n.set_language("en")
+    assert shown == again
+    same = [e for e, s in zip(english, shown, strict=True) if e == s]
+    assert not same, same
+    joined = "\n".join(shown)
+    assert all(w in joined for w in words), joined
+    assert "9S.png, KH.png" in joined and "10S.png" in joined and "theme.toml" in joined
+    assert error.startswith(shown[0]) and error != str(decks.DeckError(found))
+    assert [str(p) for p in found] == english  # and back in English
 
 
 def test_bad_toml_is_one_line(template, tmp_path):

@@ -34,6 +34,13 @@ def test_check_add_print_template(tmp_path):
     assert lines[0] == "ac.gif: only PNG and JPEG images are read (.png, .jpg, .jpeg)"
     assert any(ln.startswith("LICENSE.txt: missing") for ln in lines)
     assert "faces missing (2 of 26): AC.png, KH.png" in lines
+    # in the language asked for (else the game's, else the system's)
+    r = _zole("--lang", "ru", "theme", "check", str(deck), data=data)
+    assert r.returncode == 1
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 3, lines
+    assert lines[0] == "ac.gif: читаются только изображения PNG и JPEG (.png, .jpg, .jpeg)"
+    assert "нет рисунков карт (2 из 26): AC.png, KH.png" in lines
     r = _zole("theme", "add", str(deck), data=data)
     assert r.returncode == 1 and not (data / "themes" / "my-deck").exists()
     # fixed and added, then printed
@@ -44,7 +51,7 @@ def test_check_add_print_template(tmp_path):
     out = tmp_path / "deck.pdf"
     r = _zole("theme", "print", "my-deck", "--paper", "letter", "--out", str(out),
               "--lang", "lv", data=data)
-    assert r.returncode == 0 and r.stdout.strip() == f"{out}: 7 pages"
+    assert r.returncode == 0 and r.stdout.strip() == f"{out}: 7 lappuses"
     assert out.read_bytes().startswith(b"%PDF-")
     r = _zole("theme", "print", "no-such-deck", "--out", str(tmp_path / "x.pdf"), data=data)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1

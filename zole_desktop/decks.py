@@ -10,7 +10,8 @@ files only, size checked before reading); only the known names are ever read or 
 symbolic link, a name with a path in it or a zip member that would leave the folder refuses
 the whole deck; a zip is refused from its directory (member count, total unpacked size)
 before anything is unpacked; an image's width and height are read from its header and
-checked before it is decoded.  Every problem is one line.
+checked before it is decoded.  Every problem is one line: a :class:`Problem`, one whole
+message of the catalogs written in the language that is current when it is shown.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ import stat
 import tempfile
 import tomllib
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from . import resources, storage
+from .i18n import N_, _, ngettext
 from .rules.cards import CARD_NAMES
 
 FACE_CODES: tuple[str, ...] = CARD_NAMES
@@ -55,14 +58,52 @@ KNOWN_KEYS = {"format", "id", "name", "author", "licence", "license", "descripti
               "suits", "cards"}
 
 
+class Problem(str):
+    """One problem of a deck, one line, written in the language that is current when it is
+    shown: the string itself is the line as it read when it was found (for the log), and
+    ``str()`` or ``format()`` writes it afresh (the gallery keeps the problems it found while
+    the player may switch the language)."""
+
+    _render: Callable[[], str]
+
+    def __new__(cls, render: Callable[[], str]) -> Problem:
+        self = super().__new__(cls, render())
+        self._render = render
+        return self
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._render(), spec)
+
+
+def say(message: str, /, **fields: object) -> Problem:
+    """A problem that is one ``N_()`` message with ``{placeholders}`` filled from ``fields``."""
+    return Problem(lambda: _(message).format(**fields))
+
+
+def count(n: int, message: Callable[[int], str], /, **fields: object) -> Problem:
+    """A problem that counts ``n`` of something: ``message(n)`` is the ``ngettext()`` call,
+    whose ``{n}`` is filled with ``n`` and the rest from ``fields``."""
+    return Problem(lambda: message(n).format(n=n, **fields))
+
+
 class DeckError(Exception):
-    """A deck that cannot be used or imported; ``problems`` has one line each."""
+    """A deck that cannot be used or imported; ``problems`` has one line each.  ``str()``
+    is the first line (and how many more), in the language current then."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems) or ["the deck cannot be used"]
+        self.problems = list(problems) or [say(N_("the deck cannot be used"))]
+        super().__init__(self.problems[0])
+
+    def __str__(self) -> str:
+        first = str(self.problems[0])
         more = len(self.problems) - 1
-        text = self.problems[0] + (f" (and {more} more)" if more else "")
-        super().__init__(text)
+        if not more:
+            return first
+        return ngettext("{problem} (and {n} more)", "{problem} (and {n} more)", more).format(
+            problem=first, n=more)
 
 
 def user_themes_dir() -> Path:
@@ -91,16 +132,18 @@ def classify(name: str) -> tuple[str, str] | None:
                                                                ".tif", ".tiff", ".svg"):
         return None
     if "." + suffix.lower() not in IMAGE_SUFFIXES:
-        return ("bad", f"{name}: only PNG and JPEG images are read (.png, .jpg, .jpeg)")
+        return ("bad", say(N_("{name}: only PNG and JPEG images are read (.png, .jpg, .jpeg)"),
+                           name=name))
     up = stem.upper()
     if up in FACE_CODES:
         return ("face", up)
     if stem.lower() in ("back", "felt"):
         return (stem.lower(), stem.lower())
-    hint = ""
     if up.startswith("10") and len(up) == 3:
-        hint = f" (a ten is T: T{up[2]}.{suffix})"
-    return ("bad", f"{name}: not a card's name{hint}; faces are named like QC.png or TD.jpg")
+        return ("bad", say(N_("{name}: not a card's name (a ten is T: {ten}); faces are named "
+                              "like QC.png or TD.jpg"), name=name, ten=f"T{up[2]}.{suffix}"))
+    return ("bad", say(N_("{name}: not a card's name; faces are named like QC.png or TD.jpg"),
+                       name=name))
 
 
 # ------------------------------------------------------------------ image headers
@@ -151,7 +194,7 @@ def image_size(name: str, data: bytes) -> tuple[int, int]:
         size = jpeg_size(data)
         kind = "JPEG"
     if size is None:
-        raise DeckError([f"{name}: not a {kind} image"])
+        raise DeckError([say(N_("{name}: not a {kind} image"), name=name, kind=kind)])
     return size
 
 
@@ -162,20 +205,22 @@ def decode(name: str, data: bytes, size: tuple[int, int]):
     from PIL import Image
 
     if size[0] * size[1] > MAX_PIXELS:
-        raise DeckError([f"{name}: {size[0]}x{size[1]} pixels is too many"])
+        raise DeckError([say(N_("{name}: {w}x{h} pixels is too many"), name=name, w=size[0],
+                             h=size[1])])
     try:
         with Image.open(io.BytesIO(data)) as im:
             if im.size != size:
-                raise DeckError([f"{name}: its header and its data disagree on the size"])
+                raise DeckError([say(N_("{name}: its header and its data disagree on the size"),
+                                     name=name)])
             if im.format not in ("PNG", "JPEG"):
-                raise DeckError([f"{name}: not a PNG or JPEG image"])
+                raise DeckError([say(N_("{name}: not a PNG or JPEG image"), name=name)])
             im.load()
             return im.convert("RGBA")
     except DeckError:
         raise
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
-        raise DeckError([f"{name}: cannot be decoded ({str(e).splitlines()[0][:100]})"]) \
-            from None
+        raise DeckError([say(N_("{name}: cannot be decoded ({error})"), name=name,
+                             error=str(e).splitlines()[0][:100])]) from None
 
 
 # ------------------------------------------------------------------ reading
@@ -202,7 +247,8 @@ def _add(out: DeckFiles, name: str, data: bytes, kinds: dict[tuple[str, str], st
     c = classify(name)
     assert c is not None and c[0] != "bad"
     if c in kinds:
-        out.problems.append(f"{name}: {kinds[c]} is there too; keep one of them")
+        out.problems.append(say(N_("{name}: {other} is there too; keep one of them"), name=name,
+                                other=kinds[c]))
         return
     kinds[c] = name
     out.files[name] = data
@@ -214,9 +260,10 @@ def read_folder(folder: Path) -> DeckFiles:
     try:
         st = os.stat(folder)
     except OSError as e:
-        return out.refuse(f"{folder}: cannot be opened ({e.strerror or e})")
+        return out.refuse(say(N_("{folder}: cannot be opened ({error})"), folder=str(folder),
+                              error=e.strerror or e))
     if not stat.S_ISDIR(st.st_mode):
-        out.problems.append(f"{folder}: not a folder")
+        out.problems.append(say(N_("{folder}: not a folder"), folder=str(folder)))
         out.refused = True
         return out
     try:
@@ -224,12 +271,15 @@ def read_folder(folder: Path) -> DeckFiles:
             entries = []
             for i, entry in enumerate(it):
                 if i >= MAX_FOLDER_ENTRIES:
-                    out.problems.append(f"{folder.name}: more than {MAX_FOLDER_ENTRIES} files")
+                    out.problems.append(count(MAX_FOLDER_ENTRIES, lambda n: ngettext(
+                        "{folder}: more than {n} file", "{folder}: more than {n} files", n),
+                        folder=folder.name))
                     out.refused = True
                     return out
                 entries.append(entry)
     except OSError as e:
-        out.problems.append(f"{folder}: cannot be listed ({e.strerror or e})")
+        out.problems.append(say(N_("{folder}: cannot be listed ({error})"), folder=str(folder),
+                                error=e.strerror or e))
         out.refused = True
         return out
     kinds: dict[tuple[str, str], str] = {}
@@ -243,19 +293,22 @@ def read_folder(folder: Path) -> DeckFiles:
             out.problems.append(c[1])
             continue
         if entry.is_symlink():
-            out.problems.append(f"{name}: a symbolic link (refused)")
+            out.problems.append(say(N_("{name}: a symbolic link (refused)"), name=name))
             continue
         try:
             data = storage.read_regular(folder / name, _limit_for(c[0]))
         except OSError as e:
             if e.errno == errno.EFBIG:
-                out.problems.append(f"{name}: larger than {storage.size_text(_limit_for(c[0]))}")
+                out.problems.append(say(N_("{name}: larger than {size}"), name=name,
+                                        size=storage.size_text(_limit_for(c[0]))))
             else:
-                out.problems.append(f"{name}: cannot be read ({e.strerror or e})")
+                out.problems.append(say(N_("{name}: cannot be read ({error})"), name=name,
+                                        error=e.strerror or e))
             continue
         total += len(data)
         if total > MAX_DECK_BYTES:
-            out.problems.append(f"the deck is larger than {storage.size_text(MAX_DECK_BYTES)}")
+            out.problems.append(say(N_("the deck is larger than {size}"),
+                                    size=storage.size_text(MAX_DECK_BYTES)))
             out.refused = True
             return out
         _add(out, name, data, kinds)
@@ -264,13 +317,15 @@ def read_folder(folder: Path) -> DeckFiles:
 
 def _member_problem(name: str) -> str | None:
     """Why a zip member's name is refused, or None."""
+    leaves = say(N_("{name}: a path that leaves the deck folder (refused)"), name=name)
     if "\\" in name or name.startswith("/") or re.match(r"[A-Za-z]:", name):
-        return f"{name}: a path that leaves the deck folder (refused)"
+        return leaves
     parts = PurePosixPath(name).parts
     if any(p in ("..", ".") for p in parts) or "" in name.split("/")[:-1]:
-        return f"{name}: a path that leaves the deck folder (refused)"
+        return leaves
     if any(ord(ch) < 0x20 for ch in name):
-        return f"{storage.clean_text(name, 60)}: a name with control characters (refused)"
+        return say(N_("{name}: a name with control characters (refused)"),
+                   name=storage.clean_text(name, 60))
     return None
 
 
@@ -284,27 +339,33 @@ def read_zip(path: Path) -> DeckFiles:
         raw = storage.read_regular(path, MAX_ZIP_BYTES)
     except OSError as e:
         if e.errno == errno.EFBIG:
-            out.problems.append(f"{path.name}: larger than {storage.size_text(MAX_ZIP_BYTES)}")
+            out.problems.append(say(N_("{name}: larger than {size}"), name=path.name,
+                                    size=storage.size_text(MAX_ZIP_BYTES)))
         else:
-            out.problems.append(f"{path.name}: cannot be read ({e.strerror or e})")
+            out.problems.append(say(N_("{name}: cannot be read ({error})"), name=path.name,
+                                    error=e.strerror or e))
         out.refused = True
         return out
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
         infos = zf.infolist()
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
-        out.problems.append(f"{path.name}: not a readable .zip ({str(e)[:80]})")
+        out.problems.append(say(N_("{name}: not a readable .zip ({error})"), name=path.name,
+                                error=str(e)[:80]))
         out.refused = True
         return out
     if len(infos) > MAX_ZIP_MEMBERS:
-        out.problems.append(f"{path.name}: more than {MAX_ZIP_MEMBERS} files in the zip "
-                            "(refused before unpacking)")
+        out.problems.append(count(MAX_ZIP_MEMBERS, lambda n: ngettext(
+            "{name}: more than {n} file in the zip (refused before unpacking)",
+            "{name}: more than {n} files in the zip (refused before unpacking)", n),
+            name=path.name))
         out.refused = True
         return out
     total = sum(i.file_size for i in infos)
     if total > MAX_DECK_BYTES:
-        out.problems.append(f"{path.name}: unpacks to more than "
-                            f"{storage.size_text(MAX_DECK_BYTES)} (refused before unpacking)")
+        out.problems.append(say(N_("{name}: unpacks to more than {size} (refused before "
+                                   "unpacking)"), name=path.name,
+                                size=storage.size_text(MAX_DECK_BYTES)))
         out.refused = True
         return out
     for info in infos:
@@ -312,7 +373,7 @@ def read_zip(path: Path) -> DeckFiles:
         if bad:
             out.problems.append(bad)
         elif stat.S_ISLNK(info.external_attr >> 16):
-            out.problems.append(f"{info.filename}: a symbolic link (refused)")
+            out.problems.append(say(N_("{name}: a symbolic link (refused)"), name=info.filename))
     if out.problems:
         out.refused = True
         return out
@@ -323,8 +384,8 @@ def read_zip(path: Path) -> DeckFiles:
         tops = [n[:-len(TOML_NAME)] for n in names
                 if n.endswith("/" + TOML_NAME) and n.count("/") == 1]
         if len(tops) != 1:
-            out.problems.append(f"{path.name}: no {TOML_NAME} at the top of the zip or in "
-                                "one folder there")
+            out.problems.append(say(N_("{name}: no {toml} at the top of the zip or in one "
+                                       "folder there"), name=path.name, toml=TOML_NAME))
             out.refused = True
             return out
         prefix = tops[0]
@@ -343,19 +404,22 @@ def read_zip(path: Path) -> DeckFiles:
             continue
         limit = _limit_for(c[0])
         if info.file_size > limit:
-            out.problems.append(f"{rel}: larger than {storage.size_text(limit)}")
+            out.problems.append(say(N_("{name}: larger than {size}"), name=rel,
+                                    size=storage.size_text(limit)))
             continue
         if info.flag_bits & 0x1:
-            out.problems.append(f"{rel}: encrypted in the zip")
+            out.problems.append(say(N_("{name}: encrypted in the zip"), name=rel))
             continue
         try:
             with zf.open(info) as f:
                 data = f.read(limit + 1)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
-            out.problems.append(f"{rel}: cannot be unpacked ({str(e)[:80]})")
+            out.problems.append(say(N_("{name}: cannot be unpacked ({error})"), name=rel,
+                                    error=str(e)[:80]))
             continue
         if len(data) > limit:
-            out.problems.append(f"{rel}: larger than {storage.size_text(limit)}")
+            out.problems.append(say(N_("{name}: larger than {size}"), name=rel,
+                                    size=storage.size_text(limit)))
             continue
         _add(out, rel, data, kinds)
     return out
@@ -371,70 +435,86 @@ def read_source(path: Path) -> DeckFiles:
 # ------------------------------------------------------------------ checking
 def _texts_ok(value, where: str, limit: int, problems: list[str]) -> None:
     """A text that is a string or a {lv, en, ru} table of strings."""
+    def too_long() -> Problem:
+        return count(limit, lambda n: ngettext("{toml}: {key} is longer than {n} character",
+                                               "{toml}: {key} is longer than {n} characters",
+                                               n), toml=TOML_NAME, key=where)
+
     if isinstance(value, str):
         if len(value) > limit:
-            problems.append(f"{TOML_NAME}: {where} is longer than {limit} characters")
+            problems.append(too_long())
         return
     if isinstance(value, dict) and value and all(k in ("lv", "en", "ru") for k in value) \
             and all(isinstance(v, str) for v in value.values()):
         if any(len(v) > limit for v in value.values()):
-            problems.append(f"{TOML_NAME}: {where} is longer than {limit} characters")
+            problems.append(too_long())
         return
-    problems.append(f"{TOML_NAME}: {where} must be a text or a table of lv, en, ru texts")
+    problems.append(say(N_("{toml}: {key} must be a text or a table of lv, en, ru texts"),
+                        toml=TOML_NAME, key=where))
 
 
 def check_meta(meta: dict) -> list[str]:
     problems: list[str] = []
     for key in meta:
         if key not in KNOWN_KEYS:
-            problems.append(f"{TOML_NAME}: unknown key {storage.clean_text(key, 40)!r}")
+            problems.append(say(N_("{toml}: unknown key {key}"), toml=TOML_NAME,
+                                key=repr(storage.clean_text(key, 40))))
     if "name" not in meta:
-        problems.append(f"{TOML_NAME}: name is missing (the deck's name, a text)")
+        problems.append(say(N_("{toml}: name is missing (the deck's name, a text)"),
+                            toml=TOML_NAME))
     else:
         _texts_ok(meta["name"], "name", 60, problems)
-    for key in ("author",):
-        v = meta.get(key)
-        if not isinstance(v, str) or not v.strip():
-            problems.append(f"{TOML_NAME}: {key} is missing (who made the deck, a text)")
+    v = meta.get("author")
+    if not isinstance(v, str) or not v.strip():
+        problems.append(say(N_("{toml}: author is missing (who made the deck, a text)"),
+                            toml=TOML_NAME))
     lic = meta.get("licence", meta.get("license"))
     if not isinstance(lic, str) or not lic.strip():
-        problems.append(f"{TOML_NAME}: licence is missing (e.g. \"CC-BY-4.0\")")
+        problems.append(say(N_("{toml}: licence is missing (e.g. {example})"), toml=TOML_NAME,
+                            example='"CC-BY-4.0"'))
     if "id" in meta:
         v = meta["id"]
         if not isinstance(v, str) or not ID_RE.fullmatch(v):
-            problems.append(f"{TOML_NAME}: id must be 1-40 small letters, digits or '-'")
+            problems.append(say(N_("{toml}: id must be 1-40 small letters, digits or '-'"),
+                                toml=TOML_NAME))
         elif v in builtin_ids():
-            problems.append(f"{TOML_NAME}: id {v!r} is one of the game's own decks")
+            problems.append(say(N_("{toml}: id {id} is one of the game's own decks"),
+                                toml=TOML_NAME, id=repr(v)))
     if "description" in meta:
         _texts_ok(meta["description"], "description", 500, problems)
     fc = meta.get("felt_color")
     if fc is not None and not (isinstance(fc, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", fc)):
-        problems.append(f"{TOML_NAME}: felt_color must be like \"#1F5E3B\"")
+        problems.append(say(N_("{toml}: felt_color must be like {example}"), toml=TOML_NAME,
+                            example='"#1F5E3B"'))
     for key in ("back", "felt"):
         v = meta.get(key)
         if v is not None and not (isinstance(v, str) and classify(v) == (key, key)):
-            problems.append(f"{TOML_NAME}: {key} may only name {key}.png or {key}.jpg")
+            problems.append(say(N_("{toml}: {key} may only name {png} or {jpg}"),
+                                toml=TOML_NAME, key=key, png=f"{key}.png", jpg=f"{key}.jpg"))
     cards = meta.get("cards", {})
     if not isinstance(cards, dict):
-        problems.append(f"{TOML_NAME}: cards must be a table")
+        problems.append(say(N_("{toml}: {key} must be a table"), toml=TOML_NAME, key="cards"))
     else:
         for code, entry in cards.items():
             if code not in FACE_CODES:
-                problems.append(f"{TOML_NAME}: cards.{storage.clean_text(code, 20)} is not "
-                                "a card (QC, TD, 7D, ...)")
+                problems.append(say(N_("{toml}: {key} is not a card (QC, TD, 7D, ...)"),
+                                    toml=TOML_NAME,
+                                    key=f"cards.{storage.clean_text(code, 20)}"))
             elif not isinstance(entry, dict):
-                problems.append(f"{TOML_NAME}: cards.{code} must be a table")
+                problems.append(say(N_("{toml}: {key} must be a table"), toml=TOML_NAME,
+                                    key=f"cards.{code}"))
             else:
                 for k, v in entry.items():
                     if k not in TEXT_KEYS:
-                        problems.append(f"{TOML_NAME}: cards.{code}.{storage.clean_text(k, 20)}"
-                                        " is not known (character, short, play, description)")
+                        problems.append(say(N_("{toml}: {key} is not known (character, short, "
+                                               "play, description)"), toml=TOML_NAME,
+                                            key=f"cards.{code}.{storage.clean_text(k, 20)}"))
                     else:
                         _texts_ok(v, f"cards.{code}.{k}", 500, problems)
     suits = meta.get("suits", {})
     if not isinstance(suits, dict) or any(k not in "CSHD" or not isinstance(v, dict)
                                           for k, v in suits.items()):
-        problems.append(f"{TOML_NAME}: suits must be a table of C, S, H, D")
+        problems.append(say(N_("{toml}: suits must be a table of C, S, H, D"), toml=TOML_NAME))
     return problems
 
 
@@ -442,10 +522,11 @@ def parse_toml(data: bytes) -> dict:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise DeckError([f"{TOML_NAME}: not valid TOML ({str(e).splitlines()[0][:100]})"]) \
-            from None
+        raise DeckError([say(N_("{toml}: not valid TOML ({error})"), toml=TOML_NAME,
+                             error=str(e).splitlines()[0][:100])]) from None
     except RecursionError:
-        raise DeckError([f"{TOML_NAME}: not valid TOML (nested too deeply)"]) from None
+        raise DeckError([say(N_("{toml}: not valid TOML (nested too deeply)"),
+                             toml=TOML_NAME)]) from None
 
 
 @dataclass
@@ -482,7 +563,7 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
         elif c[0] == "licence":
             licence = licence or name
     if TOML_NAME not in deck.files:
-        problems.append(f"{TOML_NAME}: missing")
+        problems.append(say(N_("{name}: missing"), name=TOML_NAME))
     else:
         try:
             meta = parse_toml(deck.files[TOML_NAME])
@@ -490,19 +571,20 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
         except DeckError as e:
             problems += e.problems
     if licence is None:
-        problems.append("LICENSE.txt: missing (the licence under which the pictures may be "
-                        "used)")
+        problems.append(say(N_("{name}: missing (the licence under which the pictures may be "
+                               "used)"), name="LICENSE.txt"))
     else:
         try:
             text = deck.files[licence].decode("utf-8")
             if not text.strip():
-                problems.append(f"{licence}: empty")
+                problems.append(say(N_("{name}: empty"), name=licence))
         except UnicodeDecodeError:
-            problems.append(f"{licence}: not UTF-8 text")
+            problems.append(say(N_("{name}: not UTF-8 text"), name=licence))
     missing = [c for c in FACE_CODES if c not in faces]
     if missing:
-        problems.append(f"faces missing ({len(missing)} of 26): "
-                        + ", ".join(f"{c}.png" for c in missing))
+        problems.append(count(len(missing), lambda n: ngettext(
+            "faces missing ({n} of {all}): {names}", "faces missing ({n} of {all}): {names}", n),
+            all=len(FACE_CODES), names=", ".join(f"{c}.png" for c in missing)))
     sizes: dict[str, tuple[int, int]] = {}
     for role, name in [("face", faces[c]) for c in FACE_CODES if c in faces] + \
             [(r, n) for r, n in (("back", back), ("felt", felt)) if n]:
@@ -514,17 +596,21 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
             continue
         if role == "felt":
             if not (FELT_MIN <= w <= FELT_MAX and FELT_MIN <= h <= FELT_MAX):
-                problems.append(f"{name}: {w}x{h} pixels; the felt must be {FELT_MIN} to "
-                                f"{FELT_MAX} pixels each way")
+                problems.append(say(N_("{name}: {w}x{h} pixels; the felt must be {min} to "
+                                       "{max} pixels each way"), name=name, w=w, h=h,
+                                    min=FELT_MIN, max=FELT_MAX))
                 continue
         else:
             if not (FACE_MIN[0] <= w <= FACE_MAX[0] and FACE_MIN[1] <= h <= FACE_MAX[1]):
-                problems.append(f"{name}: {w}x{h} pixels; a card must be from "
-                                f"{FACE_MIN[0]}x{FACE_MIN[1]} to {FACE_MAX[0]}x{FACE_MAX[1]}")
+                problems.append(say(N_("{name}: {w}x{h} pixels; a card must be from {min} to "
+                                       "{max}"), name=name, w=w, h=h,
+                                    min=f"{FACE_MIN[0]}x{FACE_MIN[1]}",
+                                    max=f"{FACE_MAX[0]}x{FACE_MAX[1]}"))
                 continue
             if abs(w / h - ASPECT) > ASPECT * ASPECT_TOLERANCE:
-                problems.append(f"{name}: {w}x{h} is not the shape of a card (63 by 88, "
-                                f"e.g. {round(h * ASPECT)}x{h})")
+                problems.append(say(N_("{name}: {w}x{h} is not the shape of a card (63 by 88, "
+                                       "e.g. {size})"), name=name, w=w, h=h,
+                                    size=f"{round(h * ASPECT)}x{h}"))
                 continue
         if decode_images:
             try:
@@ -540,8 +626,9 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
             1 for n in list(faces.values()) + [back] if n and sizes.get(n) == s))
         odd = [n for n in list(faces.values()) + [back]
                if n and n in sizes and sizes[n] != common]
-        problems.append(f"cards of different sizes: {', '.join(odd[:6])}"
-                        f"{' ...' if len(odd) > 6 else ''} differ from {common[0]}x{common[1]}")
+        problems.append(say(N_("cards of different sizes: {names} differ from {size}"),
+                            names=", ".join(odd[:6]) + (" ..." if len(odd) > 6 else ""),
+                            size=f"{common[0]}x{common[1]}"))
     return Checked(meta, faces, back, felt, licence, problems, sizes)
 
 

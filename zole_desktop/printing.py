@@ -104,13 +104,14 @@ def deck_pictures(theme_id: str) -> tuple[str, dict, object]:
     builtin = resources.themes_dir() / theme_id
     try:
         if decks.ID_RE.fullmatch(theme_id) is None and theme_id not in decks.builtin_ids():
-            raise PrintError(f"{theme_id!r} is not a deck")
+            raise PrintError(_("{id} is not a deck").format(id=repr(theme_id)))
         if builtin.is_dir():
             meta, faces, back = _builtin_pictures(builtin)
         else:
             folder = decks.user_themes_dir() / theme_id
             if folder.is_symlink() or not folder.is_dir():
-                raise PrintError(f"no deck {theme_id!r} (see the deck gallery)")
+                raise PrintError(_("no deck {id} (see the deck gallery)").format(
+                    id=repr(theme_id)))
             meta, faces, back, _felt = decks.load_checked(
                 folder, lambda role, img: None if role == "felt" else _to_print(img))
     except decks.DeckError as e:

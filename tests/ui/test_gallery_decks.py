@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from zole_desktop import decks
+from zole_desktop.i18n import set_language
 from zole_desktop.ui import pictures
 from zole_desktop.ui.app import STEP
 from zole_desktop.ui.deck_forms import AddDeckScene, SaveScene
@@ -98,6 +99,10 @@ def test_a_hostile_zip_is_refused_in_the_form(make_app, template, tmp_path, data
     assert app.stack.top is form
     assert form.problems == ["This deck cannot be added:",
                              "../../evil.png: a path that leaves the deck folder (refused)"]
+    set_language("ru")  # the form writes them in the language of the moment
+    assert form.problem_lines() == ["Эту колоду нельзя добавить:",
+                                    "../../evil.png: путь ведёт за пределы папки колоды "
+                                    "(отклонено)"]
     assert not (data_dir / "themes").exists() or not any((data_dir / "themes").iterdir())
     assert not (tmp_path.parent / "evil.png").exists()
 
@@ -119,6 +124,10 @@ def test_a_broken_deck_is_listed_with_the_reason_and_never_stops_the_game(make_a
     # known broken before it is shown (its tab carries the warning sign), every problem kept
     assert "KH.png" in g.errors["broken"]
     assert len(g.problems["broken"]) == 2 and "AS.png" in g.problems["broken"][1]
+    set_language("lv")  # found in English, shown in Latvian
+    assert str(g.problems["broken"][1]).startswith("AS.png: 700x700 nav kārts proporcijas")
+    assert str(g.errors["broken"]).endswith("(un vēl 1)")
+    set_language("en")
     g.select_theme(g.themes.index("broken"))
     app.step()
     assert g.theme() is None

@@ -7,7 +7,8 @@
   print-and-play PDF of a deck (the game's own or an added one).
 - ``theme template DIR`` writes the template deck (docs/theme-template) into DIR.
 
-docs/THEMES.md describes the format.
+What they print is in the language of ``--lang``, else the game's language setting, else the
+system's (English when it is none of the game's).  docs/THEMES.md describes the format.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from . import EXIT_BAD_INPUT
 
 
@@ -26,15 +28,36 @@ def _data_dir(args: argparse.Namespace) -> None:
         storage.set_data_dir(args.data_dir)
 
 
+def _language(args: argparse.Namespace, lang: str | None = None) -> None:
+    """Speak ``lang``, else ``--lang``, else the game's language setting, else the system's."""
+    from .. import storage
+    from ..i18n import set_language, system_language
+
+    lang = lang or getattr(args, "lang", None)
+    if not lang:
+        try:
+            lang = storage.load_settings([]).language
+        except OSError:
+            lang = ""
+    set_language(lang or system_language())
+
+
+def _line(text: object) -> str:
+    """One line, in the language current now (a deck's problem is written when shown)."""
+    return " ".join(str(text).split())
+
+
 def check(args: argparse.Namespace) -> int:
     from .. import decks
 
+    _data_dir(args)
+    _language(args)
     problems = decks.check_folder(Path(args.dir))
     for p in problems:
-        print(" ".join(p.split()))
+        print(_line(p))
     if problems:
         return 1
-    print(f"{args.dir}: a good deck")
+    print(_("{folder}: a good deck").format(folder=args.dir))
     return 0
 
 
@@ -42,53 +65,54 @@ def add(args: argparse.Namespace) -> int:
     from .. import decks
 
     _data_dir(args)
+    _language(args)
     try:
         tid = decks.import_deck(Path(args.dir))
     except decks.DeckError as e:
         for p in e.problems:
-            print(" ".join(p.split()))
+            print(_line(p))
         return 1
     except OSError as e:
-        print(f"the deck could not be copied: {e.strerror or e}", file=sys.stderr)
+        print(_("The deck could not be copied: {error}").format(error=e.strerror or e),
+              file=sys.stderr)
         return 1
-    print(f"added as {tid} in {decks.user_themes_dir() / tid}")
+    print(_("added as {id} in {folder}").format(id=tid, folder=decks.user_themes_dir() / tid))
     return 0
 
 
 def print_deck(args: argparse.Namespace) -> int:
-    from .. import printing, storage
-    from ..i18n import set_language, system_language
+    from .. import printing
 
     _data_dir(args)
-    lang = args.print_lang or args.lang
-    if not lang:
-        try:
-            lang = storage.load_settings([]).language
-        except OSError:
-            lang = ""
-    set_language(lang or system_language())
+    _language(args, args.print_lang)
     out = Path(args.out) if args.out else printing.default_pdf_path(args.id, args.paper)
     try:
         pages = printing.write_pdf(args.id, args.paper, out)
     except printing.PrintError as e:
-        print(" ".join(str(e).split()), file=sys.stderr)
+        print(_line(e), file=sys.stderr)
         return 1
     except OSError as e:
-        print(f"{out}: cannot be written ({e.strerror or e})", file=sys.stderr)
+        print(_("{file}: cannot be written ({error})").format(file=out, error=e.strerror or e),
+              file=sys.stderr)
         return 1
-    print(f"{out}: {pages} pages")
+    print(ngettext("{file}: {n} page", "{file}: {n} pages", pages).format(file=out, n=pages))
     return 0
 
 
 def template(args: argparse.Namespace) -> int:
     from .. import decks
 
+    _data_dir(args)
+    _language(args)
     try:
         names = decks.write_template(Path(args.dir))
     except OSError as e:
-        print(f"{args.dir}: cannot be written ({e.strerror or e})", file=sys.stderr)
+        print(_("{file}: cannot be written ({error})").format(file=args.dir,
+                                                             error=e.strerror or e),
+              file=sys.stderr)
         return 1
-    print(f"{args.dir}: {len(names)} files")
+    print(ngettext("{folder}: {n} file", "{folder}: {n} files", len(names)).format(
+        folder=args.dir, n=len(names)))
     return 0
 
 

@@ -171,7 +171,7 @@ class _PathForm(FormScene):
     def problem_lines(self) -> list[str]:
         if not self.problems:
             return []
-        shown = self.problems[:6]
+        shown = [str(p) for p in self.problems[:6]]  # a deck's problem is written now
         more = len(self.problems) - len(shown)
         if more:
             shown = shown + [_("… and {n} more").format(n=more)]
@@ -239,7 +239,7 @@ class AddDeckScene(_PathForm):
             self.result = (tid, [])
         except decks.DeckError as e:
             log.info("deck %s refused: %s", src, "; ".join(e.problems))
-            self.result = ("", [_("This deck cannot be added:")] + e.problems)
+            self.result = ("", [decks.say(N_("This deck cannot be added:"))] + e.problems)
         except OSError as e:
             log.warning("deck %s could not be copied: %s", src, e)
             self.result = ("", [_("The deck could not be copied: {error}").format(

@@ -402,7 +402,7 @@ class GalleryScene(DeckTools, Scene):
                 paras = [_("This deck cannot be used:")] + self.problems.get(self.theme_id,
                                                                               [err])
             for para in paras:
-                for line in gfx.wrap(para, body, inner.w):
+                for line in gfx.wrap(str(para), body, inner.w):  # a deck's problem: str()
                     if y + lh > bottom:
                         return
                     gfx.blit_text(surface, line, body, gfx.AMBER, (inner.x, y))

@@ -43,7 +43,8 @@ class DeckTools:
                                          decode_images=False).problems
             if problems:
                 self.loaded[tid] = None
-                self.errors[tid] = str(decks.DeckError(problems))
+                # written when shown, in the language of the moment (as the problems are)
+                self.errors[tid] = decks.Problem(decks.DeckError(problems).__str__)
                 self.problems[tid] = problems
 
     def deck_added(self, tid: str) -> None:

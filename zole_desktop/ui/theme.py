@@ -261,16 +261,16 @@ def load_player_theme(theme_id: str, root: Path | None = None) -> Theme:
 
     root = root or decks.user_themes_dir()
     if not decks.ID_RE.fullmatch(theme_id):
-        raise ThemeError(f"{theme_id!r} is not a theme name")
+        raise ThemeError(_("{id} is not a deck's name").format(id=repr(theme_id)))
     folder = root / theme_id
     if folder.is_symlink() or not folder.is_dir():
-        raise ThemeError(f"the folder {theme_id}/ is missing")
+        raise ThemeError(_("the folder {folder} is missing").format(folder=f"{theme_id}/"))
     try:
         meta, faces, back, felt = decks.load_checked(folder, _player_surface)
     except decks.DeckError as e:
         raise ThemeError(str(e)) from None
     except (pygame.error, MemoryError) as e:
-        raise ThemeError(f"the pictures cannot be shown ({e})") from None
+        raise ThemeError(_("the pictures cannot be shown ({error})").format(error=e)) from None
     th = Theme(theme_id, meta, faces, back, felt)
     th.player = True
     return th
