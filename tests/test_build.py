@@ -2,6 +2,7 @@
 Linux .deb made from it has the layout a desktop expects and runs from where it installs."""
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -52,6 +53,11 @@ def test_bundle_builds_and_plays_a_hand(bundle, tmp_path):
     refused = subprocess.run([str(exe), "replay", str(bad)], capture_output=True, text=True,
                              env=env, timeout=120)
     assert refused.returncode == 2 and refused.stderr.startswith("hand 1:")
+    # the network stack travels with it: a host and a scripted player on loopback
+    net = subprocess.run([str(exe), "bench", "net", "--tables", "1", "--seconds", "2",
+                          "--json"], capture_output=True, text=True, env=env, timeout=300)
+    assert net.returncode == 0, net.stdout[-2000:] + net.stderr[-2000:]
+    assert json.loads(net.stdout.strip().splitlines()[-1])["actions"] > 0
     if sys.platform != "win32":  # the windowed zole.exe has no console; zole-console.exe has
         v = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60)
         assert v.stdout.strip() == f"zole {VERSION}"

@@ -37,8 +37,16 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _this_program() -> list[str]:
+    """How to start this program again: the bundle's own executable, or Python with the
+    package (the bundle has no ``-m``)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable]
+    return [sys.executable, "-m", "zole_desktop"]
+
+
 def _start_host(tables: int, data: Path, save: bool = True) -> tuple[subprocess.Popen, int]:
-    cmd = [sys.executable, "-m", "zole_desktop", "--data-dir", str(data), "serve",
+    cmd = _this_program() + ["--data-dir", str(data), "serve",
            "--port", "0", "--tables", str(tables), "--seats", "human,human,human",
            "--code", str(FIRST_CODE), "--hands", "0", "--no-announce", "--seed", "7", "--json"]
     if not save:
