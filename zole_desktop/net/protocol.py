@@ -23,7 +23,15 @@ import msgspec
 from ..rules import cards as C
 from ..rules.options import Rules
 from ..rules.pools import Pools
-from ..rules.state import BID_BY_NAME, BID_NAMES, SURRENDER, TABLE, Observation, Trick
+from ..rules.state import (
+    BID_BY_NAME,
+    BID_NAMES,
+    SURRENDER,
+    TABLE,
+    Observation,
+    Trick,
+    action_name,
+)
 
 VERSION = 1
 
@@ -242,12 +250,6 @@ def decode_host(data: bytes | str) -> HostMsg:
 
 
 # ------------------------------------------------------------------ conversions
-def action_name(action: int) -> str:
-    if action < C.NUM_CARDS:
-        return C.CARD_NAMES[action]
-    if action == SURRENDER:
-        return "surrender"
-    return BID_NAMES[action]
 
 
 def action_of(name: str) -> int:

@@ -54,8 +54,6 @@ class TableScene(Scene):
     guided game) consulted at the hook points.  ``score_sheets``: after each hand's summary
     the score sheet (False: one hand, then the table leaves the stack)."""
 
-    log = log
-
     def __init__(self, session: Session, demo: bool = False,
                  auto_continue: float | None = None, coach: TableCoach | None = None,
                  score_sheets: bool = True) -> None:

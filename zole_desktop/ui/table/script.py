@@ -10,6 +10,7 @@ itself.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 Script = Generator[Condition, Any, Any]
+
+log = logging.getLogger(__name__)
 
 PACKET_GAP = 0.10
 TRICK_VIEW = 0.8
@@ -292,7 +295,7 @@ def bot_turn(t: TableScene, seat: int) -> Script:
         return r.action
     # a bot that fails or answers illegally: any legal action instead, logged and said
     if r.outcome == "ok":
-        t.log.error("%s at seat %d answered an illegal action %r", type(bot).__name__, seat,
+        log.error("%s at seat %d answered an illegal action %r", type(bot).__name__, seat,
                     r.action)
     t.app.toast(_("A bot failed, and a random legal move was made for it; the error "
                   "is in the log file."))
