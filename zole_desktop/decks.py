@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from . import resources, storage
-from .i18n import N_, _, ngettext
+from .i18n import N_, LiveText, _, ngettext
 from .rules.cards import CARD_NAMES
 
 FACE_CODES: tuple[str, ...] = CARD_NAMES
@@ -58,24 +58,9 @@ KNOWN_KEYS = {"format", "id", "name", "author", "licence", "license", "descripti
               "suits", "cards"}
 
 
-class Problem(str):
-    """One problem of a deck, one line, written in the language that is current when it is
-    shown: the string itself is the line as it read when it was found (for the log), and
-    ``str()`` or ``format()`` writes it afresh (the gallery keeps the problems it found while
-    the player may switch the language)."""
-
-    _render: Callable[[], str]
-
-    def __new__(cls, render: Callable[[], str]) -> Problem:
-        self = super().__new__(cls, render())
-        self._render = render
-        return self
-
-    def __str__(self) -> str:
-        return self._render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self._render(), spec)
+class Problem(LiveText):
+    """One problem of a deck, one line, written in the language current when it is shown
+    (the gallery keeps the problems it found while the player may switch the language)."""
 
 
 def say(message: str, /, **fields: object) -> Problem:

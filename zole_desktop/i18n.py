@@ -11,6 +11,7 @@ import gettext as _gettext
 import locale
 import os
 from collections.abc import Callable
+from typing import Self
 
 from . import resources
 
@@ -120,3 +121,23 @@ def system_language() -> str:
             if code in LANGUAGES:
                 return code
     return "en"
+
+
+class LiveText(str):
+    """A text with numbers or names in it, written in the language that is current when it
+    is shown: the string itself is the text as it read when it was made (for the log);
+    ``_()`` finds no message for it and gives it back unchanged, and ``str()`` or
+    ``format()`` renders it afresh, so a text kept across a language switch follows it."""
+
+    _render: Callable[[], str]
+
+    def __new__(cls, render: Callable[[], str]) -> Self:
+        self = super().__new__(cls, render())
+        self._render = render
+        return self
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._render(), spec)

@@ -13,10 +13,9 @@ Both are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on `
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..i18n import N_, _, decimal, ngettext
+from ..i18n import N_, LiveText, _, decimal, ngettext
 from ..rules.cards import (
     CARD_NAMES,
     FOLLOW_MASK,
@@ -46,23 +45,9 @@ class CardHint:
     reason: str  # an N_() message id, or a Reason; translate (``_()``) when drawing
 
 
-class Reason(str):
-    """A reason with numbers in it, written in the language that is current when it is
-    shown: ``_()`` finds no message for it and gives it back unchanged, and formatting it
-    (``_("Hint: {reason}").format(reason=...)``) or ``str()`` renders it afresh."""
-
-    _render: Callable[[], str]
-
-    def __new__(cls, render: Callable[[], str]) -> Reason:
-        self = super().__new__(cls, render())
-        self._render = render
-        return self
-
-    def __str__(self) -> str:
-        return self._render()
-
-    def __format__(self, spec: str) -> str:
-        return format(self._render(), spec)
+class Reason(LiveText):
+    """A hint's reason with numbers in it, written in the language current when it is shown
+    (``_("Hint: {reason}").format(reason=...)`` renders it afresh)."""
 
 
 def card_label(c: int) -> str:
