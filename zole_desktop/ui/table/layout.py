@@ -203,7 +203,7 @@ def _deck(L: Layout, sides: dict[int, str], dealer: int, cw: int, ch: int, m: in
 def button_row(L: Layout, widths: list[int]) -> list[pygame.Rect]:
     """The decision buttons (bids, bury), centred above my hand; ``widths`` fit the labels."""
     W, H = L["W"], L["H"]
-    bh = max(40, int(H * 0.075))
+    bh = button_height(H)
     gap = int(W * 0.015)
     total = sum(widths) + gap * (len(widths) - 1)
     x = (W - total) // 2
@@ -216,6 +216,7 @@ def button_row(L: Layout, widths: list[int]) -> list[pygame.Rect]:
 
 
 def button_height(H: int) -> int:
+    """The decision buttons' height (their labels are sized from it)."""
     return max(40, int(H * 0.075))
 
 
