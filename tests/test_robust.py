@@ -596,3 +596,29 @@ def test_the_match_history_is_read_once_while_unchanged(data, monkeypatch):
     H.load_history(paths[:1])
     H.load_history(paths[:1])
     assert len(calls) == 8 and not H._entries
+
+
+@pytest.mark.parametrize("lang, words", [("lv", ("ir lielāks par", "256 KB")),
+                                         ("ru", ("больше", "256 КБ"))])
+def test_file_size_problems_read_in_the_players_language(tmp_path, lang, words):
+    """The theme's and the storage's one-line problems are whole translated messages, size
+    units included (they are shown inside translated sentences)."""
+    from zole_desktop import i18n, storage
+    from zole_desktop.ui import theme as T
+
+    root = tmp_path / "themes"
+    (root / "fat").mkdir(parents=True)
+    (root / "fat" / "theme.toml").write_text("# " + "x" * T.MAX_TOML_BYTES)
+    big = tmp_path / "big.bin"
+    big.write_bytes(b"x" * 2048)
+    i18n.set_language(lang)
+    try:
+        with pytest.raises(T.ThemeError) as e:
+            T.load_theme("fat", root)
+        assert all(w in str(e.value) for w in words), str(e.value)
+        with pytest.raises(OSError) as e2:
+            storage.read_regular(big, 1024)
+        assert "too large" not in str(e2.value.strerror) and \
+            storage.size_text(1024) in str(e2.value.strerror)
+    finally:
+        i18n.set_language("en")

@@ -86,8 +86,12 @@ def atomic_write(path: Path, data: bytes | str) -> None:
 def size_text(limit: int) -> str:
     """``256 KB``, ``32 MB``: a size limit as the player reads it."""
     if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
-        return f"{limit // (1024 * 1024)} MB"
-    return f"{max(1, limit // 1024)} KB"
+        return _("{n} MB").format(n=limit // (1024 * 1024))
+    return _("{n} KB").format(n=max(1, limit // 1024))
+
+
+def _too_large(limit: int) -> str:
+    return _("the file is too large (over {size})").format(size=size_text(limit))
 
 
 def read_regular(path: Path | str, limit: int) -> bytes:
@@ -103,10 +107,9 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
+            raise OSError(errno.EINVAL, _("not a regular file"), str(path))
         if st.st_size > limit:
-            raise OSError(errno.EFBIG, f"the file is too large (over {size_text(limit)})",
-                          str(path))
+            raise OSError(errno.EFBIG, _too_large(limit), str(path))
         chunks = []
         left = limit + 1
         while left > 0:
@@ -119,7 +122,7 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise OSError(errno.EFBIG, f"the file is too large (over {size_text(limit)})", str(path))
+        raise OSError(errno.EFBIG, _too_large(limit), str(path))
     return data
 
 

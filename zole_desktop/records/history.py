@@ -45,8 +45,8 @@ def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
     if len(data) > MAX_HISTORY_BYTES:  # a very long match: without the indentation
         data = json_bytes(rec)
     if len(data) > MAX_HISTORY_BYTES:  # it would be skipped unread: it stays saved instead
-        raise OSError(errno.EFBIG, f"the match is too long for one history file "
-                      f"(over {storage.size_text(MAX_HISTORY_BYTES)})", str(path))
+        raise OSError(errno.EFBIG, _("the match is too long for one history file (over {size})")
+                      .format(size=storage.size_text(MAX_HISTORY_BYTES)), str(path))
     storage.atomic_write(path, data)
     return path
 

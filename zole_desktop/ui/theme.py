@@ -65,13 +65,15 @@ def is_player_theme(theme_id: str) -> bool:
 def _read_bounded(path: Path, limit: int) -> bytes:
     """A regular file of at most ``limit`` bytes (a FIFO or a device is refused unread)."""
     if not os.path.lexists(path):
-        raise ThemeError(f"{path.name} is missing")
+        raise ThemeError(_("{file} is missing").format(file=path.name))
     try:
         return storage.read_regular(path, limit)
     except OSError as e:
         if e.errno == errno.EFBIG:
-            raise ThemeError(f"{path.name} is larger than {storage.size_text(limit)}") from None
-        raise ThemeError(f"{path.name} cannot be read ({e.strerror or e})") from None
+            raise ThemeError(_("{file} is larger than {size}").format(
+                file=path.name, size=storage.size_text(limit))) from None
+        raise ThemeError(_("{file} cannot be read ({error})").format(
+            file=path.name, error=e.strerror or e)) from None
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -86,38 +88,43 @@ def _parse_toml(data: bytes) -> dict:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise ThemeError(f"theme.toml is not valid TOML ({str(e).splitlines()[0]})") from None
+        raise ThemeError(_("theme.toml is not valid TOML ({error})").format(
+            error=str(e).splitlines()[0])) from None
     except RecursionError:
-        raise ThemeError("theme.toml is not valid TOML (nested too deeply)") from None
+        raise ThemeError(_("theme.toml is not valid TOML ({error})").format(
+            error=_("nested too deeply"))) from None
 
 
 def _load_image(folder: Path, name: str) -> pygame.Surface:
     try:
         path = resources.within(folder, name)
     except ValueError:
-        raise ThemeError(f"{name} points outside the theme folder") from None
+        raise ThemeError(_("{file} points outside the theme folder").format(file=name)) from None
     if path.suffix.lower() != ".png":
-        raise ThemeError(f"{name} is not a .png file")
+        raise ThemeError(_("{file} is not a .png file").format(file=name))
     data = _read_bounded(path, MAX_IMAGE_BYTES)
     size = png_size(data)
     if size is None:
-        raise ThemeError(f"{name} is not a PNG file")
+        raise ThemeError(_("{file} is not a PNG file").format(file=name))
     # refused from the header, before decoding: a few hundred bytes may claim 65535x65535
     if not (16 <= size[0] <= MAX_IMAGE_SIDE and 16 <= size[1] <= MAX_IMAGE_SIDE):
-        raise ThemeError(f"{name} has unusable dimensions {size[0]}x{size[1]}")
+        raise ThemeError(_("{file} has unusable dimensions {width}×{height}").format(
+            file=name, width=size[0], height=size[1]))
     import io
 
     try:
         surf = pygame.image.load(io.BytesIO(data), name)
     except (pygame.error, ValueError) as e:
-        raise ThemeError(f"{name} is not a readable PNG ({e})") from None
+        raise ThemeError(_("{file} is not a readable PNG ({error})").format(
+            file=name, error=e)) from None
     w, h = surf.get_size()
     if surf.get_bitsize() not in (24, 32):
         full = pygame.Surface((w, h), pygame.SRCALPHA, 32)
         full.blit(surf, (0, 0))
         surf = full
     if not (16 <= w <= MAX_IMAGE_SIDE and 16 <= h <= MAX_IMAGE_SIDE):
-        raise ThemeError(f"{name} has unusable dimensions {w}x{h}")
+        raise ThemeError(_("{file} has unusable dimensions {width}×{height}").format(
+            file=name, width=w, height=h))
     return surf
 
 
@@ -213,13 +220,13 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
         return load_player_theme(theme_id)
     root = root or resources.themes_dir()
     if not theme_id or "/" in theme_id or "\\" in theme_id or theme_id.startswith("."):
-        raise ThemeError(f"{theme_id!r} is not a theme name")
+        raise ThemeError(_("{id} is not a deck's name").format(id=repr(theme_id)))
     try:
         folder = resources.within(root, theme_id)
     except ValueError:
-        raise ThemeError(f"{theme_id!r} is not a theme name") from None
+        raise ThemeError(_("{id} is not a deck's name").format(id=repr(theme_id))) from None
     if not folder.is_dir():
-        raise ThemeError(f"the folder {theme_id}/ is missing")
+        raise ThemeError(_("the folder {folder} is missing").format(folder=f"{theme_id}/"))
     meta = _parse_toml(_read_bounded(folder / "theme.toml", MAX_TOML_BYTES))
     faces = {}
     for code, fname in zip(CARD_CODES, CARD_FILES, strict=True):
@@ -227,7 +234,7 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
     back_name = meta.get("back", "back.png")
     felt_name = meta.get("felt", "felt.png")
     if back_name != "back.png" or felt_name != "felt.png":
-        raise ThemeError("theme.toml may name only back.png and felt.png")
+        raise ThemeError(_("theme.toml may name only back.png and felt.png"))
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
     return Theme(theme_id, meta, faces, back, felt)
