@@ -297,7 +297,12 @@ class App:
         t = time.perf_counter()
         self.stack.draw(self.screen)
         if self.toast_text and self.time < self.toast_until:
-            draw_toast(self.screen, self.toast_text)
+            top = self.stack.top
+            buttons = getattr(top, "buttons", None)
+            keep_clear = [b.rect for b in buttons if isinstance(getattr(b, "rect", None),
+                                                               pygame.Rect)] \
+                if isinstance(buttons, list | tuple) else []
+            draw_toast(self.screen, self.toast_text, keep_clear)
         pygame.display.flip()
         self.frames += 1
         self.dirty = False
@@ -428,15 +433,26 @@ def vignette(size: tuple[int, int]) -> pygame.Surface:
     return v
 
 
-def draw_toast(surface: pygame.Surface, message: str) -> None:
+def draw_toast(surface: pygame.Surface, message: str,
+               keep_clear: list[pygame.Rect] | tuple = ()) -> pygame.Rect:
+    """The message in a panel at the bottom centre, lifted above any of ``keep_clear`` (the
+    top scene's buttons) it would cover; the panel's rectangle."""
     w, h = surface.get_size()
     size = max(12, int(h * 0.022))
     size = gfx.fit_size(message, size, int(w * 0.9))
     t = gfx.text(message, size, gfx.LINEN)
     r = t.get_rect(midbottom=(w // 2, h - int(h * 0.012)))
     bg = r.inflate(size * 1.2, size * 0.6)
+    gap = max(4, int(h * 0.008))
+    for _lift in range(len(keep_clear)):  # each lift clears at least one more button
+        hit = [k for k in keep_clear if bg.colliderect(k)]
+        if not hit:
+            break
+        bg.bottom = min(k.top for k in hit) - gap
+    r.center = bg.center
     surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=235), bg)
     surface.blit(t, r)
+    return bg
 
 
 __all__ = ["App", "Scene"]
