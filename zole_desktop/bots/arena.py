@@ -21,12 +21,15 @@ won anyway (the defenders' errors: they play without seeing the cards).
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from itertools import permutations
+from pathlib import Path
 
 from ..rules.deal import shuffle_and_deal
 from ..rules.options import CHOICES, OptionError, Rules
@@ -95,6 +98,76 @@ def seatings(bots: list[str]) -> list[Seating]:
     if len(bots) == 1:
         return [(bots[0],) * 3]
     raise ValueError("the arena takes 1, 2 or 3 distinct bots")
+
+
+def sums_to_json(sums: dict[str, BotSums]) -> dict:
+    """One deal's sums as plain JSON data (a line of the deal log)."""
+    return {n: asdict(b) for n, b in sums.items()}
+
+
+def sums_from_json(data: dict) -> dict[str, BotSums]:
+    out = {}
+    for n, b in data.items():
+        b = dict(b)
+        decl = {c: ContractSums(**v) for c, v in b.pop("decl").items()}
+        dd = DoubleDummySums(**b.pop("dd"))
+        out[n] = BotSums(decl=decl, dd=dd, **b)
+    return out
+
+
+class DealLog:
+    """A run's deals, one JSON line each, appended as they finish: a long arena that is
+    stopped (or runs out of time) is taken up again by running the same command with the
+    same ``--log``; only the deals not in the file are played, and the report covers them
+    all.  The first line names the run; a log of another run is refused."""
+
+    def __init__(self, path: Path, header: dict) -> None:
+        self.path = path
+        self.header = header
+        self.done: dict[int, dict[str, BotSums]] = {}
+        if path.exists():
+            self._read()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("w", encoding="utf-8") as f:
+                f.write(json.dumps({"arena_log": 1, **header}) + "\n")
+
+    def _read(self) -> None:
+        with self.path.open("rb") as f:
+            raw = f.read()
+        lines = raw.split(b"\n")
+        try:
+            head = json.loads(lines[0])
+        except ValueError:
+            raise ValueError(f"{self.path} is not an arena log") from None
+        if not isinstance(head, dict) or head.pop("arena_log", None) != 1:
+            raise ValueError(f"{self.path} is not an arena log")
+        if head != json.loads(json.dumps(self.header)):
+            differ = sorted(k for k in set(head) | set(self.header)
+                            if head.get(k) != json.loads(json.dumps(self.header.get(k))))
+            raise ValueError(f"{self.path} is the log of another run ({', '.join(differ)} "
+                             "differ); give another --log")
+        good = len(lines[0]) + 1
+        for line in lines[1:]:
+            if not line.strip():
+                good += len(line) + 1
+                continue
+            try:
+                rec = json.loads(line)
+                self.done[int(rec["deal"])] = sums_from_json(rec["sums"])
+            except (ValueError, KeyError, TypeError):
+                break  # a line cut off when the run was stopped: played again
+            good += len(line) + 1
+        if good < len(raw):
+            with self.path.open("r+b") as f:
+                f.truncate(good)
+
+    def add(self, index: int, sums: dict[str, BotSums]) -> None:
+        self.done[index] = sums
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"deal": index, "sums": sums_to_json(sums)}) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
 
 
 def parse_rules(text: str | None) -> Rules:
@@ -249,29 +322,39 @@ def _progress(done: int, total: int, t0: float) -> None:
 
 
 def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True,
-        players: int = 3, rules: Rules | None = None) -> dict:
+        players: int = 3, rules: Rules | None = None, log: Path | None = None) -> dict:
+    """Play deals 0 .. ``hands``-1 of ``seed`` and report.  With ``log``, every finished
+    deal is appended to that file, and the deals already in it are not played again."""
     for b in bots:
         make_bot(b, 0)  # unknown level -> ValueError early
     if players not in (3, 4, 5):
         raise ValueError(f"a table has 3, 4 or 5 people, not {players}")
     rules = rules or Rules()
     names = sorted(set(bots))
-    tasks: list[Task] = [(seed, i, tuple(bots), players, rules) for i in range(hands)]
-    per_deal: list[dict[str, BotSums]] = []
+    book = DealLog(log, {"seed": seed, "bots": list(bots), "players": players,
+                         "rules": rules.to_dict()}) if log is not None else None
+    found: dict[int, dict[str, BotSums]] = dict(book.done) if book is not None else {}
+    todo = [i for i in range(hands) if i not in found]
+    tasks: list[Task] = [(seed, i, tuple(bots), players, rules) for i in todo]
     t0 = time.time()
-    if jobs > 1 and hands > 1:
+
+    def keep(i: int, r: dict[str, BotSums], done: int) -> None:
+        found[i] = r
+        if book is not None:
+            book.add(i, r)
+        if progress:
+            _progress(done, len(tasks), t0)
+
+    if jobs > 1 and len(tasks) > 1:
         import multiprocessing as mp
 
         with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-            for i, r in enumerate(pool.imap(play_deal, tasks, chunksize=1)):
-                per_deal.append(r)
-                if progress:
-                    _progress(i + 1, hands, t0)
+            for k, r in enumerate(pool.imap(play_deal, tasks, chunksize=1)):
+                keep(tasks[k][1], r, k + 1)
     else:
-        for i, t in enumerate(tasks):
-            per_deal.append(play_deal(t))
-            if progress:
-                _progress(i + 1, hands, t0)
+        for k, t in enumerate(tasks):
+            keep(t[1], play_deal(t), k + 1)
+    per_deal = [found[i] for i in range(hands)]
     out_bots = []
     means: dict[str, list[float]] = {}
     for n in names:

@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="table options, e.g. maza_zole=true,all_pass=galdins,"
                    "galdins_talon=lead (names and values as in RULES.md)")
     a.add_argument("--jobs", type=int, default=1)
+    a.add_argument("--log", metavar="FILE",
+                   help="append every finished deal to FILE; run the same command again to "
+                   "go on where it stopped")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=_lazy(".arena", "main"))
 

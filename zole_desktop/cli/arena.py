@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..bots.arena import parse_rules, report_text, run
 from . import EXIT_BAD_INPUT
@@ -23,8 +24,13 @@ def main(args: argparse.Namespace) -> int:
         if len(set(bots)) != len(bots) or not 1 <= len(bots) <= 3:
             raise ValueError("give 1 to 3 distinct bot levels, e.g. --bots strong,normal,easy")
         rules = parse_rules(getattr(args, "rules", None))
+        log = getattr(args, "log", None)
         rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True,
-                  players=getattr(args, "players", 3), rules=rules)
+                  players=getattr(args, "players", 3), rules=rules,
+                  log=Path(log) if log else None)
+    except OSError as e:
+        print(f"arena: {e.filename}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
