@@ -37,6 +37,7 @@ class Found:
     port: int
     players: int
     free: int  # seats still open to people
+    away: int = 0  # seats kept for a player who is not connected now
 
 
 @dataclass(frozen=True)
@@ -62,18 +63,36 @@ class Announcer:
         self.zc = Zeroconf(interfaces=[address],
                            ip_version=IPVersion.V6Only if v6 else IPVersion.V4Only)
         self.infos: list[ServiceInfo] = []
+        self.by_key: dict[str, ServiceInfo] = {}
 
-    def announce(self, name: str, port: int, players: int, free: int) -> ServiceInfo:
+    def announce(self, name: str, port: int, players: int, free: int, away: int = 0,
+                 key: str | None = None) -> ServiceInfo:
         host = _clean(socket.gethostname().split(".")[0] or "host")
         info = ServiceInfo(
             SERVICE, _instance(name, host, port),
             addresses=[ipaddress.ip_address(self.address).packed], port=port,
-            properties={"v": str(P.VERSION), "name": _clean(name), "host": host,
-                        "players": str(players), "free": str(free)},
+            properties=_properties(name, host, players, free, away),
             server=f"{host}-zole.local.")
         self.zc.register_service(info, allow_name_change=True)
         self.infos.append(info)
+        if key is not None:
+            self.by_key[key] = info
         return info
+
+    def update(self, key: str, free: int, away: int = 0) -> None:
+        """The table ``key`` (as announced) has ``free`` seats open and ``away`` seats kept
+        for players who are not connected now: the record says so."""
+        old = self.by_key[key]
+        props = {k.decode(): (v or b"").decode() for k, v in old.properties.items()
+                 if isinstance(k, bytes)}
+        info = ServiceInfo(
+            SERVICE, old.name, addresses=old.addresses, port=old.port,
+            properties=_properties(props.get("name", ""), props.get("host", ""),
+                                   int(props.get("players", "3")), free, away),
+            server=old.server)
+        self.zc.update_service(info)
+        self.infos[self.infos.index(old)] = info
+        self.by_key[key] = info
 
     def close(self) -> None:
         try:
@@ -81,6 +100,11 @@ class Announcer:
                 self.zc.unregister_service(info)
         finally:
             self.zc.close()
+
+
+def _properties(name: str, host: str, players: int, free: int, away: int) -> dict[str, str]:
+    return {"v": str(P.VERSION), "name": _clean(name), "host": host,
+            "players": str(players), "free": str(free), "away": str(away)}
 
 
 class Finder:
@@ -144,11 +168,12 @@ def found_of(key: str, info: ServiceInfo | None) -> Found | None:
         return None
     try:
         players, free = int(props.get("players", "3")), int(props.get("free", "0"))
+        away = int(props.get("away", "0"))
     except ValueError:
         return None
     return Found(key=key, name=_clean(props.get("name", "")), host=_clean(props.get("host", "")),
                  address=addrs[0], port=int(info.port), players=max(3, min(5, players)),
-                 free=max(0, min(5, free)))
+                 free=max(0, min(5, free)), away=max(0, min(5, away)))
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import queue
 import random
 import secrets
 import threading
@@ -357,6 +358,11 @@ class Table:
     def free_seats(self) -> int:
         return sum(1 for s in self.persons() if self.tokens[s] is None)
 
+    def away_seats(self) -> int:
+        """People's seats kept for a player who is not connected now."""
+        return sum(1 for s in self.persons() if self.tokens[s] is not None
+                   and s not in self.conns)
+
     def _save(self) -> None:
         if self.spec.save_to is not None:
             self.session.save(self.director.state)
@@ -433,6 +439,7 @@ class Table:
         msg = P.Seats(seats=self.seat_infos())
         for c in self.conns.values():
             c.send(msg)
+        self.host.seats_changed(self)
 
     # ------------------------------------------------------------------ the hand
     def _start_hand(self) -> None:
@@ -482,7 +489,21 @@ class Table:
             if id(conn) in live:
                 conn.send(msg)
 
+    def leave(self, seat: int) -> None:
+        """The player leaves the waiting room before the first deal: the seat is free for
+        someone else (later, a seat is kept for its player; see :meth:`give_to_bot`)."""
+        if self.phase != "waiting" or self.tokens[seat] is None:
+            return
+        self.tokens[seat] = None
+        self.session.names[seat] = ""
+        self._save()
+        log.info("table %r: seat %d is free again", self.name, seat)
+        self._send_seats()
+
     def intent(self, seat: int, msg: P.Intent) -> None:
+        if isinstance(msg, P.Leave):
+            self.leave(seat)
+            return
         if isinstance(msg, P.Next):
             if self.phase != "between":
                 self._reject(seat, "not between hands")
@@ -633,6 +654,7 @@ class Host:
         self.port = port
         self.announce = announce
         self.announcer: Any = None
+        self._announcements: queue.SimpleQueue[dict[str, tuple] | None] = queue.SimpleQueue()
         self.tables: dict[str, Table] = {}
         self._specs: list[TableSpec] = []
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -683,8 +705,10 @@ class Host:
             sock = next(iter(server.sockets))
             self.port = sock.getsockname()[1]
             if self.announce:
-                threading.Thread(target=self._announce, name="zole-announce",
-                                 daemon=True).start()
+                self._announce_thread = threading.Thread(
+                    target=self._announce, name="zole-announce", daemon=True)
+                self._announce_thread.start()
+                self._announcements.put(self._counts())
             self._ready.set()
             await self._stop.wait()
             # leaving the block closes every connection (1001, going away) at once
@@ -700,22 +724,62 @@ class Host:
             self._thread.join(timeout)
         self._pool.shutdown(wait=False, cancel_futures=True)
         self.saver.close()
-        if self.announcer is not None:
+        self._announcements.put(None)
+        th = getattr(self, "_announce_thread", None)
+        if th is not None:
+            th.join(timeout)
+        announcer, self.announcer = self.announcer, None  # once (the host may stop twice)
+        if announcer is not None:
             try:
-                self.announcer.close()
+                announcer.close()
             except Exception as e:  # the network went away meanwhile: logged
                 log.info("the tables' announcement could not be withdrawn: %s", e)
 
+    def _counts(self) -> dict[str, tuple]:
+        """What the announcement says of each table now (on the host's loop)."""
+        return {code: (t.name, t.session.players, t.free_seats(), t.away_seats())
+                for code, t in self.tables.items()}
+
+    def seats_changed(self, table: Table) -> None:
+        """Someone sat down or left: the announcement says so (on its own thread: zeroconf
+        waits on the network, the host's loop never does)."""
+        if self.announce:
+            self._announcements.put(self._counts())
+
     def _announce(self) -> None:
-        """Announce the tables with DNS-SD (on the chosen address's interface only)."""
+        """Announce the tables with DNS-SD (on the chosen address's interface only), and
+        again with the new counts whenever people sit down or leave."""
         from .discovery import Announcer
 
         try:
             self.announcer = Announcer(self.address)
-            for t in list(self.tables.values()):
-                self.announcer.announce(t.name, self.port, t.session.players, t.free_seats())
         except Exception as e:  # no multicast here: joining by address still works
             log.warning("the tables could not be announced on %s: %s", self.address, e)
+            return
+        said: dict[str, tuple] = {}
+        while True:
+            counts = self._announcements.get()
+            while counts is not None:  # only the latest counts matter
+                try:
+                    counts = self._announcements.get_nowait()
+                except queue.Empty:
+                    break
+                if counts is None:
+                    return
+            if counts is None:
+                return
+            for code, what in counts.items():
+                if said.get(code) == what:
+                    continue
+                name, players, free, away = what
+                try:
+                    if code in said:
+                        self.announcer.update(code, free, away)
+                    else:
+                        self.announcer.announce(name, self.port, players, free, away, key=code)
+                    said[code] = what
+                except Exception as e:  # the network went away meanwhile: logged
+                    log.warning("table %r could not be announced: %s", name, e)
 
     def call(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future:
         """Run ``fn(*args)`` on the host's loop; the future has its result."""

@@ -21,6 +21,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from ..rules import cards as C
+from ..rules.deal import active_seats
+from ..rules.match import SheetRow
 from ..rules.options import Rules
 from ..rules.pools import Pools
 from ..rules.state import (
@@ -97,8 +99,12 @@ class Next(_Msg, tag="next", frozen=True):
     """Ready for the next hand (after looking at the last one)."""
 
 
-Intent = Bid | Bury | Play | Surrender | Undo | Next
-ClientMsg = Hello | Bid | Bury | Play | Surrender | Undo | Next
+class Leave(_Msg, tag="leave", frozen=True):
+    """Leaving the waiting room before the first deal: the seat is free for someone else."""
+
+
+Intent = Bid | Bury | Play | Surrender | Undo | Next | Leave
+ClientMsg = Hello | Bid | Bury | Play | Surrender | Undo | Next | Leave
 
 
 # ------------------------------------------------------------------ host -> client
@@ -135,18 +141,27 @@ class Obs(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pools_personal: list[Seat] = []
 
 
-class RowMsg(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One row of the score sheet."""
+Points = Annotated[int, msgspec.Meta(ge=-1_000_000, le=1_000_000)]  # game points, bounded
+Contract = Literal["take", "zole", "maza", "dark", "passed", "galdins"]
+Band = Literal["all_tricks", "91", "61", "31", "jani", "no_trick"]
+MAX_ROWS = 1000  # the longest score sheet a welcome carries (a frame stays under its limit)
 
-    number: int
+
+class RowMsg(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One row of the score sheet, with the pools standing after it (no card in it)."""
+
+    number: Annotated[int, msgspec.Meta(ge=1, le=100_000)]
     dealer: Seat
-    contract: str
+    contract: Contract
     declarer: Seat | None
-    declarer_points: int | None
-    declarer_tricks: int | None
+    declarer_points: Annotated[int, msgspec.Meta(ge=0, le=120)] | None
+    declarer_tricks: Annotated[int, msgspec.Meta(ge=0, le=8)] | None
     surrendered: bool
-    deltas: list[int]
-    totals: list[int]
+    deltas: Annotated[list[Points], msgspec.Meta(min_length=3, max_length=5)]
+    totals: Annotated[list[Points], msgspec.Meta(min_length=3, max_length=5)]
+    band: Band | None = None
+    pools_common: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 0
+    pools_personal: Annotated[list[Seat], msgspec.Meta(max_length=1000)] = []
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -166,7 +181,7 @@ class Welcome(_Msg, tag="welcome", frozen=True):
     length: int
     serious: bool
     seats: list[SeatInfo]
-    sheet: list[RowMsg]
+    sheet: Annotated[list[RowMsg], msgspec.Meta(max_length=MAX_ROWS)]  # the whole match's
 
 
 class Refused(_Msg, tag="refused", frozen=True):
@@ -314,13 +329,38 @@ def row_msg(row) -> RowMsg:
     return RowMsg(number=row.number, dealer=row.dealer, contract=row.contract,
                   declarer=row.declarer, declarer_points=row.declarer_points,
                   declarer_tricks=row.declarer_tricks, surrendered=row.surrendered,
-                  deltas=list(row.deltas), totals=list(row.totals))
+                  deltas=list(row.deltas), totals=list(row.totals), band=row.band,
+                  pools_common=row.pools.common, pools_personal=list(row.pools.personal))
+
+
+def sheet_rows(sheet: list[RowMsg], players: int) -> list[SheetRow]:
+    """The score sheet's rows from a welcome, checked: numbered 1, 2, 3..., a column for
+    every seat, each total the one before plus the hand's points, seats and pools' owners
+    at the table.  ProtocolError for a sheet that does not add up."""
+    out: list[SheetRow] = []
+    totals = [0] * players
+    for i, r in enumerate(sheet):
+        seats_ok = all(0 <= s < players for s in [r.dealer, *r.pools_personal]) and (
+            r.declarer is None or 0 <= r.declarer < players)
+        if (r.number != i + 1 or len(r.deltas) != players or len(r.totals) != players
+                or not seats_ok):
+            raise ProtocolError(f"score sheet row {i + 1} does not fit the table")
+        totals = [t + d for t, d in zip(totals, r.deltas, strict=True)]
+        if totals != list(r.totals):
+            raise ProtocolError(f"score sheet row {r.number} does not add up")
+        out.append(SheetRow(
+            number=r.number, dealer=r.dealer, contract=r.contract, declarer=r.declarer,
+            declarer_points=r.declarer_points, declarer_tricks=r.declarer_tricks,
+            surrendered=r.surrendered, band=r.band, deltas=tuple(r.deltas),
+            totals=tuple(r.totals), pools=Pools(r.pools_common, tuple(r.pools_personal)),
+            events=(), tricks=(), points=(), seats=active_seats(players, r.dealer)))
+    return out
 
 
 __all__ = [
     "MAX_CLIENT_FRAME", "MAX_HOST_FRAME", "TABLE", "VERSION", "Acted", "Bid", "Bury",
-    "ClientMsg", "HandOver", "Hello", "HostMsg", "Intent", "Next", "Obs", "Play",
+    "ClientMsg", "HandOver", "Hello", "HostMsg", "Intent", "Leave", "Next", "Obs", "Play",
     "ProtocolError", "Refused", "Rejected", "RowMsg", "SeatInfo", "Seats", "Surrender",
     "TrickMsg", "Undo", "Update", "Welcome", "action_name", "action_of", "decode_client",
-    "decode_host", "encode", "intent_action", "obs_msg", "observation_of", "row_msg",
+    "decode_host", "encode", "intent_action", "obs_msg", "observation_of", "row_msg", "sheet_rows",
 ]

@@ -44,6 +44,8 @@ class RemoteSession(Session):
     def save(self, current: HandState | None = None) -> None:
         return
 
+    typed: set[int]  # the seats of people: their names are shown as typed
+
     @classmethod
     def from_welcome(cls, w: P.Welcome) -> RemoteSession:
         names = [s.name for s in w.seats]
@@ -51,7 +53,41 @@ class RemoteSession(Session):
         s = cls(players=w.players, names=names, levels=levels, human=w.seat,
                 rules=Rules.from_dict(dict(w.rules)), length=w.length, seed=1,
                 serious=w.serious)
+        s.typed = set()
+        s.seated(w.seats)
+        s.take_sheet(w.sheet)
         return s
+
+    def typed_seats(self) -> set[int]:
+        return self.typed - {self.human}
+
+    def seated(self, seats: list[P.SeatInfo]) -> None:
+        """Who sits where now: a person's name, once typed, stays shown as typed (also
+        after their seat went to a bot)."""
+        for seat, info in enumerate(seats[:self.players]):
+            if seat != self.human:
+                self.names[seat] = info.name
+            if info.kind == "person":
+                self.typed.add(seat)
+
+    def take_sheet(self, sheet: list[P.RowMsg], before: int | None = None) -> bool:
+        """The host's score sheet and pools (its rows numbered below ``before``, when a
+        hand is under way here); False, and nothing changed, if it does not add up."""
+        match = self.match
+        assert match is not None
+        try:
+            rows = P.sheet_rows(sheet, self.players)
+        except P.ProtocolError as e:
+            log.warning("the host's score sheet is not taken: %s", e)
+            return False
+        if before is not None:
+            rows = [r for r in rows if r.number < before]
+        if len(rows) < len(match.rows):
+            return True  # ours is longer already (we saw more hands than it says)
+        match.rows[:] = rows
+        if rows:
+            match.pools = rows[-1].pools
+        return True
 
 
 class RemoteSeat(Bot):
@@ -85,9 +121,10 @@ def wait_for_welcome(client: Client, seconds: float = 10.0) -> tuple[P.Welcome, 
     end = time.monotonic() + seconds
     got: list[object] = []
     while time.monotonic() < end:
-        for m in client.poll():
-            if isinstance(m, Joined):
-                return m.welcome, got
+        batch = client.poll()
+        for i, m in enumerate(batch):
+            if isinstance(m, Joined):  # what came after it in the same batch goes with it
+                return m.welcome, got + batch[i + 1:]
             if isinstance(m, Failed):
                 raise ConnectionError(m.reason)
             got.append(m)
@@ -111,6 +148,7 @@ class RemoteDirector(Director):
     def __init__(self, session: RemoteSession, client: Client, welcome: P.Welcome,
                  backlog: list[object] | None = None) -> None:
         super().__init__(session, saving=False, allow_undo=False)
+        self.rsession = session
         self.client = client
         self.backlog = list(backlog or [])  # messages read before the table opened
         self.welcome = welcome
@@ -199,11 +237,12 @@ class RemoteDirector(Director):
                 self.overs[m.row.number] = m
             elif isinstance(m, P.Seats):
                 self.seats_info = list(m.seats)
-                for seat, info in enumerate(m.seats):  # someone sat down since
-                    if seat != self.me and seat < len(self.session.names):
-                        self.session.names[seat] = info.name
-            elif isinstance(m, Joined):
+                self.rsession.seated(m.seats)  # someone sat down since
+            elif isinstance(m, Joined):  # back after a drop: the sheet as the host has it
                 self.seats_info = list(m.welcome.seats)
+                self.rsession.seated(m.welcome.seats)
+                self.rsession.take_sheet(m.welcome.sheet,
+                                         self.hand_no if self.state is not None else None)
             elif isinstance(m, P.Rejected):
                 log.warning("the host refused: %s", m.reason)
                 self.trace.append(("refused", m.reason, self.unanswered))

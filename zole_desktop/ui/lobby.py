@@ -14,7 +14,8 @@ import logging
 import os
 
 from .. import storage
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
+from ..net import kept
 from ..net.client import Client, Dropped, Failed, Joined
 from ..net.discovery import DEFAULT_PORT, Found, Lost, parse_address
 from ..net.host import Host, TableSpec
@@ -53,6 +54,20 @@ def local_addresses() -> list[str]:
     except Exception as e:  # no list of interfaces here: this computer only
         log.warning("the network addresses could not be listed: %s", e)
     return sorted(set(out)) + ["127.0.0.1"]
+
+
+def table_label(f: Found) -> str:
+    """A table found on the network as the list shows it: its name, the host, and the
+    seats open now (or kept for players who are away)."""
+    if f.free:
+        return ngettext("{table} — at {host}: {n} free seat",
+                        "{table} — at {host}: {n} free seats", f.free).format(
+            table=f.name, host=f.host, n=f.free)
+    if f.away:
+        return ngettext("{table} — at {host}: full, {n} player away",
+                        "{table} — at {host}: full, {n} players away", f.away).format(
+            table=f.name, host=f.host, n=f.away)
+    return _("{table} — at {host}: full").format(table=f.name, host=f.host)
 
 
 def _address_label(a: str) -> str:
@@ -179,7 +194,7 @@ class JoinTableScene(FormScene):
     def _rebuild(self) -> None:
         tables: list = []
         for key, f in sorted(self.found.items(), key=lambda kv: kv[1].name):
-            label = _("{table} — at {host}").format(table=f.name, host=f.host)
+            label = table_label(f)
             tables.append(Button((lambda label=label, key=key: ("✓ " if self._chosen(key)
                                                                 else "") + label),
                                  (lambda key=key: self._choose(key))))
@@ -234,8 +249,9 @@ class JoinTableScene(FormScene):
         if len(self.code) != 4:
             self.app.toast(_("The join code has 4 digits."))
             return
+        # a game closed in the middle of a match comes back to its seat
         client = Client(address, port, self.code, people.stored(self.name), retry_for=60.0,
-                        wake=self.app.wake)
+                        token=kept.token_for(address, port, self.code), wake=self.app.wake)
         client.start()
         self.stack.push(WaitingRoom(client, None, self.code))
 
@@ -261,7 +277,13 @@ class WaitingRoom(Scene):
             self.leave()
 
     def leave(self) -> None:
+        from ..net import protocol as P
+
         self.left = True
+        if self.host is None:
+            self.client.send(P.Leave())  # the seat is free for someone else
+            c = self.client
+            kept.keep(c.address, c.port, c.code, None)
         self.client.close(timeout=2.0)
         if self.host is not None:
             self.host.stop(timeout=5.0)
@@ -276,7 +298,13 @@ class WaitingRoom(Scene):
                 self.welcome = m.welcome
                 self.seats = list(m.welcome.seats)
                 self.backlog = []
+                if self.host is None:  # kept, to come back to this seat after a restart
+                    c = self.client
+                    kept.keep(c.address, c.port, c.code, m.welcome.token)
             elif isinstance(m, Failed):
+                if m.reason == "token" and self.host is None:
+                    c = self.client
+                    kept.keep(c.address, c.port, c.code, None)
                 reason = REFUSALS.get(m.reason)
                 self.problem = _(reason) if reason else _(
                     "The table could not be reached ({reason}).").format(reason=m.reason)
@@ -285,6 +313,9 @@ class WaitingRoom(Scene):
             else:
                 if isinstance(m, P.Seats):
                     self.seats = list(m.seats)
+                if isinstance(m, P.HandOver) and not m.match_over:
+                    # back between two hands: ready for the next at once (the others wait)
+                    self.client.send(P.Next())
                 self.backlog.append(m)
                 if isinstance(m, P.Update) and self.welcome is not None:
                     session = RemoteSession.from_welcome(self.welcome)

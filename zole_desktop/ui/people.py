@@ -11,7 +11,7 @@ the bots' names translated; both are recognised and shown in today's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..i18n import N_, _, in_every_language, pgettext
 
@@ -45,11 +45,15 @@ def bot_label(name: str) -> str:
 
 class Names:
     """Per-seat names as shown, over the stored ``names`` (not copied: a name typed later
-    shows at once); ``human`` is the person's seat, or None."""
+    shows at once); ``human`` is the person's seat, or None; ``typed``: the seats whose
+    names other people typed (at a network table), shown exactly as typed, never
+    translated, even when one reads like a bot's name."""
 
-    def __init__(self, names: Sequence[str], human: int | None) -> None:
+    def __init__(self, names: Sequence[str], human: int | None,
+                 typed: Collection[int] = ()) -> None:
         self.names = names
         self.human = human
+        self.typed = typed
 
     @property
     def you(self) -> int | None:
@@ -70,6 +74,8 @@ class Names:
         name = self.names[seat]
         if seat == self.human:
             return _(YOU) if is_default(name) else name
+        if seat in self.typed:
+            return name.strip() or _("Player {n}").format(n=seat + 1)
         return bot_label(name)
 
     def after_contract(self, seat: int) -> str:

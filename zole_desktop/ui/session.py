@@ -76,7 +76,11 @@ class Session:
     @property
     def people(self) -> Names:
         """The names as shown (the person's seat as "You" until they type a name)."""
-        return Names(self.names, self.human)
+        return Names(self.names, self.human, self.typed_seats())
+
+    def typed_seats(self) -> set[int]:
+        """The seats of people at other computers (their names are shown as typed)."""
+        return {s for s, lv in enumerate(self.levels) if lv is None and s != self.human}
 
     def name(self, seat: int | None) -> str:
         return self.people(seat)
