@@ -23,6 +23,7 @@ class MasterBot(StrongBot):
     max_layouts = (120, 160, 240)
     node_caps = (80_000, 80_000, 300_000)
     full_probes = True
+    stop_early = False  # all the time it is given (strong stops once the choice is clear)
     bid_budget = 0.9
     bid_layouts = 150
     maza_layouts = 48

@@ -89,6 +89,57 @@ class _Until:
             time.perf_counter() >= self.at
 
 
+class _Stop:
+    """When to stop sampling layouts: a sequential test on the per-layout differences.
+
+    ``add`` takes one layout's weight and the value of every candidate in it (larger is
+    better).  ``settled`` once the candidate with the best weighted mean leads each other one
+    by more than ``z`` standard errors of the weighted mean of their per-layout differences, or
+    equals it in every layout so far (then the tie-break chooses, as it would at the end).
+    Running sums keep each test O(candidates²)."""
+
+    __slots__ = ("k", "w", "w2", "s", "p", "q", "differ")
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.w = 0.0  # sum of the weights
+        self.w2 = 0.0  # sum of their squares
+        self.s = [0.0] * k  # sum of w·x per candidate
+        self.p = [0.0] * k  # sum of w²·x
+        self.q = [[0.0] * k for _ in range(k)]  # sum of w²·x_i·x_j
+        self.differ = [[False] * k for _ in range(k)]
+
+    def add(self, weight: float, values: list[float]) -> None:
+        w2 = weight * weight
+        self.w += weight
+        self.w2 += w2
+        for i, a in enumerate(values):
+            self.s[i] += weight * a
+            self.p[i] += w2 * a
+            qi, di = self.q[i], self.differ[i]
+            for j, b in enumerate(values):
+                qi[j] += w2 * a * b
+                if a != b:
+                    di[j] = True
+
+    def settled(self, z: float) -> bool:
+        if self.w <= 0.0:
+            return False
+        b = max(range(self.k), key=self.s.__getitem__)
+        q, p = self.q, self.p
+        for i in range(self.k):
+            if i == b or not self.differ[b][i]:
+                continue
+            m = (self.s[b] - self.s[i]) / self.w  # weighted mean difference
+            if m <= 0.0:
+                return False
+            # sum of w²·(d - m)², d the per-layout difference: its variance is that / W²
+            var = (q[b][b] - 2 * q[b][i] + q[i][i]) - 2 * m * (p[b] - p[i]) + m * m * self.w2
+            if m * m * self.w * self.w <= z * z * max(var, 0.0):
+                return False
+        return True
+
+
 def contract_values(contract: str, rules: Rules) -> tuple[int, int, int, int]:
     """The declarer's game points per opponent for 91+, 61-90, 31-60 and 0-30 (the bands the
     probes tell apart), under the table's scoring."""
@@ -224,9 +275,14 @@ class StrongBot(NormalBot):
     maza_nodes = 20_000
 
     # seconds per card decision by tricks done (0, 1, later), and the most layouts
-    budgets = (0.40, 0.30, 0.11)
+    budgets = (0.25, 0.20, 0.11)
     max_layouts = (40, 50, 60)
     node_caps = (30_000, 30_000, 200_000)
+    # stop sampling once the choice is clear (:class:`_Stop`, after ``stop_min`` layouts,
+    # ``stop_z`` standard errors); not when ``layouts`` fixes the number
+    stop_early = True
+    stop_min = 8
+    stop_z = 2.5
 
     def __init__(self, seed: int | None = None, budget_scale: float = 1.0,
                  layouts: int | None = None) -> None:
@@ -343,6 +399,9 @@ class StrongBot(NormalBot):
         vals = contract_values(v.contract, obs.rules)
         total = 0.0
         n = 0
+        # surrender is settled as a plain loss (31-60)
+        give_up = vals[2] - 0.35
+        stop = _Stop(2) if self.stop_early and self.layouts is None else None
         while time.perf_counter() < deadline and n < most:
             if cancel is not None and cancel.is_set():
                 break
@@ -359,10 +418,13 @@ class StrongBot(NormalBot):
                 continue
             total += val
             n += 1
+            if stop is not None:
+                stop.add(1.0, [val, give_up])
+                if n >= self.stop_min and stop.settled(self.stop_z):
+                    break
         if n < min(8, most):
             return False
-        # surrender is settled as a plain loss (31-60)
-        return total / n < vals[2] - 0.35
+        return total / n < give_up
 
     # ------------------------------------------------------------------ card play
     def _next_to_play(self, v: View) -> int:
@@ -402,6 +464,7 @@ class StrongBot(NormalBot):
         trick = list(v.trick)
         attempts = 0
         most = self.layouts if self.layouts is not None else self.max_layouts[k]
+        stop = _Stop(len(cands)) if self.stop_early and self.layouts is None else None
         while n < most and attempts < 4 * most:
             attempts += 1
             if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
@@ -431,6 +494,10 @@ class StrongBot(NormalBot):
                 goal[c] += pw if sign * res[c] > 0 else 0.0
             wsum += pw
             n += 1
+            if stop is not None:
+                stop.add(pw, [sign * res[c] for c in cands])
+                if n >= self.stop_min and stop.settled(self.stop_z):
+                    break
         self.last_layouts = n
         if n == 0 or wsum <= 0.0:
             return hint
@@ -475,6 +542,7 @@ class StrongBot(NormalBot):
         cap = self.node_caps[k]
         most = self.layouts if self.layouts is not None else self.max_layouts[k]
         trick = list(v.trick)
+        stop = _Stop(len(cands)) if self.stop_early and self.layouts is None else None
         while n < most and attempts < 4 * most:
             attempts += 1
             if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
@@ -503,6 +571,10 @@ class StrongBot(NormalBot):
                 goal[c] += lw if (res[c] == 0) == (sign > 0) else 0.0
             wsum += lw
             n += 1
+            if stop is not None:
+                stop.add(lw, [-sign * res[c] for c in cands])
+                if n >= self.stop_min and stop.settled(self.stop_z):
+                    break
         self.last_layouts = n
         if n == 0 or wsum <= 0.0:
             return hint

@@ -1,0 +1,131 @@
+"""The strong bot stops sampling once its choice is clear (speed without losing the choice)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from zole_desktop.bots import make_bot
+from zole_desktop.bots.arena import deal_state
+from zole_desktop.bots.master import MasterBot
+from zole_desktop.bots.strong import StrongBot, _Stop
+from zole_desktop.bots.view import View
+from zole_desktop.rules.state import DONE, PLAYING, TAKE_BID
+
+
+def _direct(rows: list[tuple[float, list[float]]], z: float) -> bool:
+    """The same test written out from the stored layouts, without running sums."""
+    w = sum(x for x, _ in rows)
+    k = len(rows[0][1])
+    means = [sum(x * r[i] for x, r in rows) / w for i in range(k)]
+    b = max(range(k), key=means.__getitem__)
+    for i in range(k):
+        if i == b:
+            continue
+        d = [(x, r[b] - r[i]) for x, r in rows]
+        if all(y == 0 for _, y in d):
+            continue
+        m = means[b] - means[i]
+        se = math.sqrt(sum((x * (y - m)) ** 2 for x, y in d)) / w
+        if m <= 0 or m <= z * se:
+            return False
+    return True
+
+
+def _stop(rows):
+    s = _Stop(len(rows[0][1]))
+    for w, r in rows:
+        s.add(w, r)
+    return s
+
+
+def test_all_candidates_equal_in_every_layout_is_settled():
+    rows = [(1.0, [v, v, v]) for v in [1, -2, 1, 1, -2, 1, 1, 1, -2, 1, 1, 1]]
+    assert _stop(rows).settled(2.5)
+
+
+def test_one_differing_layout_is_not_enough():
+    rows = [(1.0, [1, 1]) for _ in range(11)] + [(1.0, [1, -2])]
+    assert not _stop(rows).settled(2.5)
+
+
+def test_a_lead_in_every_layout_is_settled():
+    rows = [(1.0, [1, -2, 1]) for _ in range(6)] + [(1.0, [-2, -2, -2]) for _ in range(6)]
+    # the third card equals the first in every layout; the second is behind in six of them
+    assert _stop(rows).settled(2.5)
+
+
+def test_a_lead_with_reversals_needs_more_layouts():
+    mixed = [(1.0, [1, -2]), (1.0, [1, -2]), (1.0, [-2, 1]), (1.0, [1, 1])] * 3
+    assert not _stop(mixed).settled(2.5)
+    assert _stop(mixed * 6).settled(2.5)
+
+
+def test_heavy_layouts_count_more():
+    # the second candidate is ahead in the light layouts, the first in the heavy ones
+    rows = [(1.0, [-2, 1])] * 4 + [(0.45 ** 3, [1, -2])] * 8
+    assert _stop(rows).settled(2.5)
+    s = _Stop(2)
+    for w, r in rows:
+        s.add(w, r)
+    assert max(range(2), key=s.s.__getitem__) == 1
+
+
+def test_running_sums_agree_with_the_direct_test():
+    rng = random.Random(5)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        k = rng.randrange(2, 6)
+        n = rng.randrange(12, 40)
+        p = [rng.random() for _ in range(k)]
+        rows = [(rng.choice([1.0, 0.45, 0.2025]),
+                 [float(1 if rng.random() < p[i] else -2) for i in range(k)]) for _ in range(n)]
+        z = rng.choice([1.5, 2.5])
+        want = _direct(rows, z)
+        assert _stop(rows).settled(z) == want
+        seen[want] += 1
+    assert seen[True] > 20 and seen[False] > 20
+
+
+def _late_positions(count: int):
+    """Card decisions of the strong bot's seat from the fourth trick on, in take games."""
+    out = []
+    i = 0
+    while len(out) < count:
+        st = deal_state(161, i)
+        i += 1
+        st.apply(TAKE_BID)
+        bots = {s: make_bot("normal", s) for s in range(3)}
+        while st.phase != DONE:
+            seat = st.current_seat
+            obs = st.observation(seat)
+            if st.phase == PLAYING and len(st.completed) >= 3 and len(obs.legal) > 2:
+                out.append(obs)
+                break
+            st.apply(bots[seat].choose(obs))
+    return out
+
+
+def test_clear_decisions_stop_early_and_choose_as_the_full_sample_does():
+    stopped = 0
+    for obs in _late_positions(8):
+        fast = StrongBot(11, budget_scale=1000.0)  # the clock never decides here
+        full = StrongBot(11, budget_scale=1000.0)
+        full.stop_early = False
+        a, b = fast.choose(obs), full.choose(obs)
+        most = StrongBot.max_layouts[2]
+        assert full.last_layouts == most
+        assert StrongBot.stop_min <= fast.last_layouts <= most
+        if fast.last_layouts < most:
+            stopped += 1
+        # the same layouts come first: the card chosen early is worth (almost) as much over
+        # all of them as the best one (cards equal in every early layout may part later)
+        v = View(obs)
+        rep = next(c for c in full.last_values if full._same_class(v, a, c))
+        assert full.last_values[rep] >= max(full.last_values.values()) - 0.05
+        assert b in v.legal
+    assert stopped >= 4
+
+
+def test_master_uses_all_its_time():
+    assert StrongBot.stop_early and not MasterBot.stop_early
