@@ -18,19 +18,22 @@ adjacent trumps merged; null-window probes (:meth:`AvoidSolver.reaches`) and MTD
 
 from __future__ import annotations
 
-from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_OF, cards_of, points_of
+from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_MASKS, SUIT_OF, cards_of, points_of
 from .solver import _RUN_ABOVE, NodeLimit
 
-__all__ = ["AvoidSolver", "brute_force_avoid"]
+__all__ = ["AvoidSolver", "brute_force_avoid", "SUIT_ABOVE"]
 
 _NEXT = (1, 2, 0)
 _INF = 1 << 20
+# the cards of the same suit class above each card: when only tricks count, two cards with no
+# live card of their suit between them take the same tricks, whatever their points
+SUIT_ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(26))
 
 
 class AvoidSolver:
     """Alpha-beta over one fixed layout; the value is what ``me`` takes from here on."""
 
-    __slots__ = ("hands", "me", "tw", "pw", "tt", "nodes", "limit", "cancel")
+    __slots__ = ("hands", "me", "tw", "pw", "tt", "nodes", "limit", "cancel", "runs")
 
     def __init__(self, hands: list[int] | tuple[int, ...], me: int, trick_weight: int = 1,
                  point_weight: int = 0, node_limit: int | None = None, cancel=None) -> None:
@@ -42,6 +45,9 @@ class AvoidSolver:
         self.nodes = 0
         self.limit = node_limit if node_limit is not None else 1 << 62
         self.cancel = cancel
+        # equivalent adjacent cards: any in a suit when points do not count, else the
+        # equal-point trump runs
+        self.runs = SUIT_ABOVE if point_weight == 0 else _RUN_ABOVE
 
     # ------------------------------------------------------------------ public
     def search(self, turn: int, trick: list[tuple[int, int]] | tuple = (),
@@ -131,13 +137,14 @@ class AvoidSolver:
         hand = hands[turn]
         moves = (hand & FOLLOW_MASK[lead] or hand) if n else hand
         allc = hands[0] | hands[1] | hands[2] | tmask
+        runs = self.runs
         cs = []
         m = moves
         while m:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            ra = _RUN_ABOVE[c]
+            ra = runs[c]
             if ra:
                 nx = allc & ra
                 if nx and (nx & -nx) & moves:

@@ -51,6 +51,7 @@ from .base import register
 from .bidsim import _plausible as plausible
 from .bidsim import _sample as sample_deal
 from .bidsim import estimate_bids
+from .galdins import talon_card
 from .heuristic import (
     TAKE_AT,
     NormalBot,
@@ -527,7 +528,7 @@ class StrongBot(NormalBot):
         self.last_values, self.last_goal = {}, {}
         if v.contract == GALDINS and (any(p < 0 for p, _ in v.trick) or (
                 v.obs.rules.galdins_talon != "none" and v.n_tricks < 2)):
-            return hint  # a 4-card trick with a talon card: the normal bot's rules
+            return talon_card(self, v, deadline, cancel, k, hint)  # 4-card tricks (.galdins)
         cands = self._distinct(v, legal)
         if len(cands) == 1:
             return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
