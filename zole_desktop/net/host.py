@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import saves, storage
 from ..bots import make_bot
-from ..rules.match import Match, hand_record
+from ..rules.match import hand_record
 from ..rules.options import Rules
 from ..rules.state import DONE, SURRENDER, HandState
 from ..ui.session import Session
@@ -59,13 +59,19 @@ class Saver:
     """Writes the tables' saves on threads of their own, so that the host's loop never waits
     for the disk.  Each save is the whole file (``storage.atomic_write``, as the offline
     game's); files are written oldest first, a few at once, one file by one thread at a
-    time; a newer save of a file replaces the one still waiting."""
+    time; a newer save of a file replaces the one still waiting.
+
+    A save wakes one thread at most, and a thread that has written a file takes the next
+    save waiting before it sleeps: every thread woken needs the interpreter's lock, which
+    the host's loop then waits for."""
 
     def __init__(self, threads: int = 4) -> None:
         self._pending: dict[Path, bytes | None] = {}  # None: remove the file
         self._waiting: dict[Path, list[concurrent.futures.Future]] = {}
         self._writing: set[Path] = set()
-        self._cv = threading.Condition()
+        lock = threading.Lock()
+        self._cv = threading.Condition(lock)  # a save is waiting (or the saver closes)
+        self._idle = threading.Condition(lock)  # nothing is waiting or being written
         self._closed = False
         self._threads = [threading.Thread(target=self._run, name="zole-saves", daemon=True)
                          for _ in range(threads)]
@@ -80,7 +86,8 @@ class Saver:
             self._pending.pop(path, None)  # the newer save goes to the back of the line
             self._pending[path] = data
             self._waiting.setdefault(path, []).append(fut)
-            self._cv.notify_all()
+            if path not in self._writing:  # else the thread writing it takes this one next
+                self._cv.notify()
         return fut
 
     def _next(self) -> Path | None:
@@ -111,12 +118,14 @@ class Saver:
                     fut.set_result(None)
                 with self._cv:
                     self._writing.discard(path)
-                    self._cv.notify_all()
+                    if not self._pending and not self._writing:
+                        self._idle.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every save is on disk (False if that took over ``timeout``)."""
-        with self._cv:
-            return self._cv.wait_for(lambda: not self._pending and not self._writing, timeout)
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._pending and not self._writing,
+                                       timeout)
 
     def close(self, timeout: float = 10.0) -> None:
         self.flush(timeout)
@@ -127,29 +136,21 @@ class Saver:
             t.join(timeout)
 
 
-class _Record:
-    """Quacks like a Match for ``saves.to_json``: the match record, built once."""
-
-    def __init__(self, rec: dict) -> None:
-        self.rec = rec
-
-    def to_record(self) -> dict:
-        return self.rec
-
-
 class NetSession(Session):
     """A session whose people sit at other computers: ``net`` (the table's name, join code
     and the seats' tokens) is kept in the host's save with the match.
 
     It saves the same ``zole-save/1`` file after every action as the offline game does, but
-    the finished hands' records are kept from one save to the next (a save costs a fraction
-    of a millisecond instead of replaying every hand) and the writing happens on the
-    host's :class:`Saver` thread."""
+    the finished hands' records are kept encoded from one save to the next, with the match
+    record's head (:func:`saves.save_bytes`: a save costs some 0.1 ms of the host's loop
+    instead of replaying and encoding every hand), and the writing happens on the host's
+    :class:`Saver` threads."""
 
     net: dict[str, Any]
     saver: Saver | None = None
     last_saved: concurrent.futures.Future | None = None  # the latest save on its way
-    _hand_records: list[dict]
+    _hand_bytes: list[bytes]  # the finished hands' records, encoded
+    _head: tuple[int, Rules, bytes] | None = None  # players, rules -> the record's head
 
     @property
     def persistent(self) -> bool:
@@ -165,15 +166,15 @@ class NetSession(Session):
             return
         match = self.match
         assert match is not None, "a Session always makes its match"
-        recs = self.__dict__.setdefault("_hand_records", [])
+        done = self.__dict__.setdefault("_hand_bytes", [])
         hands = match.hands
-        del recs[len(hands):]
-        while len(recs) < len(hands):
-            recs.append(hand_record(hands[len(recs)]))
-        rec = Match(match.players, match.rules).to_record()
-        rec["hands"] = recs
-        data = saves.json_bytes(saves.to_json(_Record(rec), self.table(),  # type: ignore[arg-type]
-                                              current, self.extra()))
+        del done[len(hands):]
+        while len(done) < len(hands):
+            done.append(saves.part_bytes(hand_record(hands[len(done)])))
+        head = self._head
+        if head is None or head[0] != match.players or head[1] is not match.rules:
+            head = self._head = (match.players, match.rules, saves.match_head(match))
+        data = saves.save_bytes(self.table(), head[2], done, current, self.extra())
         if self.saver is not None:
             self.last_saved = self.saver.put(self.save_to, data)
         else:
