@@ -190,3 +190,255 @@ def test_the_join_list_shows_the_free_seats_as_people_sit_down(make_app, monkeyp
     finally:
         form.exit()
         host.stop()
+
+
+# ------------------------------------------------------------------ undo at a network table
+class _Bruno:
+    """A person at another computer who bids and buries at once, and plays a card only
+    when the test lets him (``allow(step)``: at that step of the hand); what he receives
+    is kept."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.allowed: tuple[int, int] | None = None  # (hand, step)
+        self.got: list = []
+        self.stop = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        async def run():
+            b = await Connection.open("127.0.0.1", self.port, CODE, "Bruno")
+            rng = random.Random(6)
+            pending = None
+            end = time.monotonic() + 200
+            while not self.stop and time.monotonic() < end:
+                try:
+                    m = await asyncio.wait_for(b.recv(), 0.05)
+                except TimeoutError:
+                    m = None
+                except ConnectionClosed:
+                    return
+                if m is not None:
+                    self.got.append(m)
+                    if isinstance(m, P.HandOver):
+                        await b.send(P.Next())
+                    elif isinstance(m, P.Update):
+                        mine = m.obs.current_seat == 2 and m.obs.legal
+                        pending = m if mine else None
+                if pending is not None and (pending.obs.phase != "playing"
+                                            or (pending.hand, pending.step) == self.allowed):
+                    await b.send(intent_for(pending.obs, rng))
+                    pending = None
+            await b.close()
+        asyncio.run(asyncio.wait_for(run(), 240))
+
+    def allow(self, host: H.Host) -> None:
+        """Bruno may play the card the host waits for now."""
+        st = host.tables[CODE].director.state
+        if st is not None and st.current_seat == 2:
+            self.allowed = (host.tables[CODE].hand, len(st.actions()))
+
+
+def _after_my_last_card(actions, me: int):
+    """The actions after ``me``'s last card of the play (None: no card yet)."""
+    for i in range(len(actions) - 1, -1, -1):
+        s, a = actions[i]
+        if s == me and a < 26:
+            return actions[i + 1:]
+    return None
+
+
+def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_after_a_person(
+        make_app):
+    from zole_desktop.rules.state import PLAYING
+
+    host = _host(seats=[None, "random", None], length=3, seed=21)
+    me = None
+    bruno = None
+    try:
+        app = make_app()
+        me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=5)
+        me.start()
+        welcome, backlog = wait_for_welcome(me)
+        bruno = _Bruno(host.port)
+        session = RemoteSession.from_welcome(welcome)
+        director = RemoteDirector(session, me, welcome, backlog)
+        t = NetworkTableScene(session, director)
+        app.stack.push(t)
+        ht = host.tables[CODE]
+        rng = random.Random(2)
+
+        def host_acts():
+            st = ht.director.state
+            return list(st.actions()) if st is not None else []
+
+        def settled() -> bool:  # Anna's picture is the host's, and nobody is thinking
+            st = ht.director.state
+            return (st is not None and t.state is not None and director.settled()
+                    and len(t.state.actions()) == len(st.actions())
+                    and not t.animating() and (st.current_seat != 1 or st.is_terminal()))
+
+        def answer():
+            k = t.waiting_for()
+            if k == "bid":
+                legal = t.state.legal_actions()
+                t.answer(27 if 27 in legal else rng.choice(legal))  # Anna takes the talon
+            elif k == "bury":
+                t.selected = rng.sample(t.my_hand(), t.bury_need)
+                t.confirm_bury()
+            elif k == "play":
+                t.try_card(rng.choice(sorted(t.legal_cards())))
+
+        def play_until(cond, let_bruno: bool, seconds: float = 60.0) -> bool:
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                app.step()
+                if settled() and cond():
+                    return True
+                if let_bruno:
+                    bruno.allow(host)
+                if t.waiting_for() is not None and director.settled() and settled():
+                    answer()
+                time.sleep(0.002)
+            return False
+
+        def only_bots_since():
+            st = ht.director.state
+            after = _after_my_last_card(host_acts(), 0)
+            return (st.phase == PLAYING and after and st.current_seat in (0, 2)
+                    and all(s == 1 for s, _a in after))
+
+        assert play_until(only_bots_since, let_bruno=True), "never a card of Anna's to undo"
+        before = host_acts()
+        n = len(before) - max(i for i, (s, a) in enumerate(before) if s == 0 and a < 26)
+        mine = before[-n][1]
+        assert t.can_undo()
+        t.request_undo()
+        assert play_until(lambda: len(host_acts()) == len(before) - n, let_bruno=False), (
+            f"{n} {before[-4:]} now {host_acts()[-4:]} {t.message!r} {t.cond} "
+            f"{list(director.trace)[-6:]}")
+        assert run_until(app, lambda: t.waiting_for() == "play", 2000), str(t.cond)
+        assert host_acts() == before[:-n]
+        assert t.state.observation(0) == ht.director.state.observation(0)
+        assert mine in t.my_hand() and t.view.holding[0].count(mine) == 1
+        # Bruno's screen was told: n actions taken back, by Anna
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not any(
+                isinstance(m, P.Update) and m.undone for m in bruno.got):
+            time.sleep(0.01)
+        undo = [m for m in bruno.got if isinstance(m, P.Update) and m.undone]
+        assert [(m.undone, m.undone_by) for m in undo] == [(n, 0)]
+        assert undo[0].obs == P.obs_msg(ht.director.state.observation(2))
+
+        # now Anna plays, and Bruno plays after her: that card cannot be taken back
+        def bruno_since():
+            after = _after_my_last_card(host_acts(), 0)
+            st = ht.director.state
+            return (st.phase == PLAYING and after is not None and any(s == 2 for s, _a in after)
+                    and st.current_seat != 1)
+
+        assert play_until(bruno_since, let_bruno=True), "Bruno never played after Anna"
+        still = host_acts()
+        assert not t.can_undo()
+        t.request_undo()
+        assert t.message == "Another player has played since your card, so it cannot be taken back"
+        # asked on the wire anyway, the host refuses, and says why in Anna's words
+        t.message = ""
+        me.send(P.Undo())
+        assert run_until(app, lambda: bool(t.message), 3000)
+        assert t.message == "Another player has played since your card, so it cannot be taken back"
+        assert host_acts() == still
+    finally:
+        if bruno is not None:
+            bruno.stop = True
+        if me is not None:
+            me.close()
+        host.stop()
+
+
+def test_back_in_the_same_window_after_a_drop_the_hand_builds_up_again(make_app, monkeypatch):
+    from zole_desktop.net import client as net_client
+    from zole_desktop.rules.state import PLAYING
+
+    gate = threading.Event()  # the way back is open (the network is up again)
+    gate.set()
+    real_open = net_client.Connection.open.__func__
+
+    async def slow_open(cls, *args, **kw):
+        for _ in range(3000):  # bounded: 30 s
+            if gate.is_set():
+                break
+            await asyncio.sleep(0.01)
+        return await real_open(cls, *args, **kw)
+
+    monkeypatch.setattr(net_client.Connection, "open", classmethod(slow_open))
+
+    host = _host(seats=[None, "random", None], length=3, seed=23)
+    me = None
+    bruno = None
+    try:
+        app = make_app(animation="normal")
+        me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=20)
+        me.start()
+        welcome, backlog = wait_for_welcome(me)
+        bruno = _Bruno(host.port)
+        session = RemoteSession.from_welcome(welcome)
+        director = RemoteDirector(session, me, welcome, backlog)
+        t = NetworkTableScene(session, director)
+        app.stack.push(t)
+        ht = host.tables[CODE]
+        rng = random.Random(3)
+        end = time.monotonic() + 90
+        # play (Bruno only when let) until it is Bruno's turn in the play
+        while time.monotonic() < end:
+            app.step()
+            st = ht.director.state
+            if st is not None and st.phase == PLAYING and st.current_seat == 2 and \
+                    director.settled() and not t.animating() and \
+                    len(t.state.actions()) == len(st.actions()):
+                break
+            if t.waiting_for() is not None and director.settled():
+                _answer(t, rng)
+            time.sleep(0.002)
+        steps = len(ht.director.state.actions())
+        gate.clear()
+        me.drop()  # the network fails; Bruno plays meanwhile
+        assert run_until(app, lambda: bool(t.message), 3000)
+        bruno.allow(host)
+        end = time.monotonic() + 30
+        while len(ht.director.state.actions()) == steps and time.monotonic() < end:
+            time.sleep(0.01)
+        assert len(ht.director.state.actions()) > steps
+        gate.set()
+        # back: every card starts from the deck and travels to where the hand stands
+        starts: dict[int, tuple[float, float]] = {}
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not starts:
+            app.step()
+            starts = {sp.card: (sp.x0, sp.y0) for sp in t.sprites if sp.moving(t.clock)}
+            time.sleep(0.005)
+        deck = t.L["deck"]
+        mine = set(t.my_hand())
+        assert mine and mine <= set(starts), "my cards did not travel after coming back"
+        assert all(starts[c] == deck for c in mine)
+        assert run_until(app, lambda: not t.animating(), 2000)
+        assert t.state.observation(0) == ht.director.state.observation(0)
+    finally:
+        if bruno is not None:
+            bruno.stop = True
+        if me is not None:
+            me.close()
+        host.stop()
+
+
+def _answer(t, rng):
+    k = t.waiting_for()
+    if k == "bid":
+        legal = t.state.legal_actions()
+        t.answer(27 if 27 in legal else rng.choice(legal))
+    elif k == "bury":
+        t.selected = rng.sample(t.my_hand(), t.bury_need)
+        t.confirm_bury()
+    elif k == "play":
+        t.try_card(rng.choice(sorted(t.legal_cards())))

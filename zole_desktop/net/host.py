@@ -453,14 +453,15 @@ class Table:
         self._broadcast(None, 0)
         self._kick()
 
-    def _update(self, seat: int, acted: P.Acted | None = None, undone: int = 0) -> P.Update:
+    def _update(self, seat: int, acted: P.Acted | None = None, undone: int = 0,
+                by: int | None = None) -> P.Update:
         st = self.director.state
         assert st is not None
         return P.Update(hand=self.hand, step=st.n_played + len(st.bids) + st.buried.bit_count()
                         + int(st.surrendered), obs=P.obs_msg(self.director.observation(seat)),
-                        acted=acted, undone=undone)
+                        acted=acted, undone=undone, undone_by=by)
 
-    def _broadcast(self, applied: Any, undone: int) -> None:
+    def _broadcast(self, applied: Any, undone: int, by: int | None = None) -> None:
         """Every connected person's view now, sent once it is saved."""
         st = self.director.state
         out: list[tuple[_Conn, msgspec.Struct]] = []
@@ -471,7 +472,7 @@ class Table:
                 if applied.kind == "bury" and st is not None and st.declarer_seat != seat:
                     shown = None
                 acted = P.Acted(seat=applied.seat, kind=applied.kind, action=shown)  # type: ignore[arg-type]
-            out.append((conn, self._update(seat, acted, undone)))
+            out.append((conn, self._update(seat, acted, undone, by)))
         self._send_saved(out)
 
     def _send_saved(self, out: list[tuple[_Conn, msgspec.Struct]]) -> None:
@@ -512,11 +513,11 @@ class Table:
             self.ready.add(seat)
             self._maybe_next()
             return
-        if self.phase != "playing":
-            self._reject(seat, "no hand in play")
-            return
         if isinstance(msg, P.Undo):
             self._undo(seat)
+            return
+        if self.phase != "playing":
+            self._reject(seat, "no hand in play")
             return
         turn = self.director.turn()
         if isinstance(msg, P.Surrender):  # the declarer's, between tricks, whoever leads
@@ -537,20 +538,26 @@ class Table:
         self._after(applied)
 
     def _undo(self, seat: int) -> None:
+        """A person takes back their last card and the bots' cards after it, as offline;
+        never another person's action, nor at a serious table.  Every view is sent again.
+        A refusal's reason is one of ``P.UNDO_*`` (the client says it in the player's words)."""
         st = self.director.state
-        n = self.director.undo_count(seat)
-        if self.session.serious or st is None or n == 0:
-            self._reject(seat, "nothing to take back")
+        if self.session.serious:
+            self._reject(seat, P.UNDO_SERIOUS)
+            return
+        n = self.director.undo_count(seat) if self.phase == "playing" else 0
+        if st is None or n == 0:
+            self._reject(seat, P.UNDO_NOTHING)
             return
         # only your own action and the bots' after it: never another person's
         taken = st.actions()[-n:]
         if any(s != seat and s not in self.session.bots for s, _a in taken):
-            self._reject(seat, "another player has acted since")
+            self._reject(seat, P.UNDO_BLOCKED)
             return
         self.director.undo(seat)
         self.host.workers.new_generation()
         self.gen += 1
-        self._broadcast(None, n)
+        self._broadcast(None, n, by=seat)
         self._kick()
 
     def _after(self, applied: Any) -> None:

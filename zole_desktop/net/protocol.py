@@ -202,13 +202,14 @@ class Acted(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Update(_Msg, tag="update", frozen=True):
     """The hand changed (or began): this seat's view after it.  ``step`` counts the actions
     of the hand so far; ``acted`` is the action that made it, ``undone`` how many actions
-    were taken back."""
+    were taken back, and by whom (``undone_by``)."""
 
     hand: int
     step: int
     obs: Obs
     acted: Acted | None = None
-    undone: int = 0
+    undone: Annotated[int, msgspec.Meta(ge=0, le=64)] = 0
+    undone_by: Seat | None = None
 
 
 class HandOver(_Msg, tag="hand_over", frozen=True):
@@ -224,9 +225,15 @@ class Seats(_Msg, tag="seats", frozen=True):
 
 
 class Rejected(_Msg, tag="rejected", frozen=True):
-    """An intent that was not taken: not this seat's turn, or not legal now."""
+    """An intent that was not taken: not this seat's turn, or not legal now; an undo's
+    reasons are the ``UNDO_*`` below (the client says them in the player's words)."""
 
     reason: str
+
+
+UNDO_SERIOUS = "undo: serious table"
+UNDO_NOTHING = "undo: nothing to take back"
+UNDO_BLOCKED = "undo: another player has acted since"
 
 
 HostMsg = Welcome | Refused | Update | HandOver | Seats | Rejected

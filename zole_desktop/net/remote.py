@@ -142,13 +142,19 @@ class Pumped:
     rebuilt: bool = False
     surrender: bool = False
     notes: tuple[str, ...] = ()
+    undone: int = 0  # actions the host took back (an undo), and whose undo it was
+    undone_by: int | None = None
+    back: bool = False  # the picture was rebuilt after coming back from a drop
+    refused: str = ""  # the host refused my undo: its reason
 
 
 class RemoteDirector(Director):
     def __init__(self, session: RemoteSession, client: Client, welcome: P.Welcome,
                  backlog: list[object] | None = None) -> None:
-        super().__init__(session, saving=False, allow_undo=False)
+        super().__init__(session, saving=False, allow_undo=not session.serious)
         self.rsession = session
+        self.undo_sent = False  # my undo is on its way: no second one until it is answered
+        self.dropped = False  # the connection went away since the last picture
         self.client = client
         self.backlog = list(backlog or [])  # messages read before the table opened
         self.welcome = welcome
@@ -199,6 +205,28 @@ class RemoteDirector(Director):
             self.trace.append(("sent", self.hand_no, action, self.unanswered))
         return applied
 
+    # ------------------------------------------------------------------ undo
+    def undo_blocked(self, seat: int | None) -> bool:
+        """Another person has acted since ``seat``'s last card: it cannot be taken back
+        (only the bots' answers go back with it)."""
+        n = self.undo_count(seat)
+        st = self.state
+        if not n or st is None:
+            return False
+        people = {s for s, info in enumerate(self.seats_info) if info.kind == "person"}
+        return any(s != seat and s in people for s, _a in st.actions()[-n:])
+
+    def send_undo(self) -> None:
+        """Ask the host to take back my last card (and the bots' after it): the host does
+        it and sends everyone's view again, or refuses."""
+        if not self.undo_sent:
+            self.undo_sent = True
+            self.client.send(P.Undo())
+
+    def undo(self, seat: int | None) -> int:
+        """Cards are taken back at the host only (see :meth:`send_undo`)."""
+        return 0
+
     def settled(self) -> bool:
         """The host has answered every move of mine (so the picture holds what it showed
         me: the talon I took, say)."""
@@ -229,6 +257,7 @@ class RemoteDirector(Director):
         """Read what arrived; hand the next remote move to its seat when the script waits
         for that seat (``waiting_seat``) or for me (a surrender)."""
         notes: list[str] = []
+        refused = ""
         arrived, self.backlog = self.backlog + self.client.poll(), []
         for m in arrived:
             if isinstance(m, P.Update):
@@ -246,14 +275,19 @@ class RemoteDirector(Director):
             elif isinstance(m, P.Rejected):
                 log.warning("the host refused: %s", m.reason)
                 self.trace.append(("refused", m.reason, self.unanswered))
-                if m.reason != "not between hands":  # a move of mine: the next update
+                if m.reason in (P.UNDO_SERIOUS, P.UNDO_NOTHING, P.UNDO_BLOCKED):  # my undo
+                    self.undo_sent = False
+                    refused = m.reason
+                elif m.reason != "not between hands":  # a move of mine: the next update
                     self.unanswered = max(0, self.unanswered - 1)  # puts the picture right
             elif isinstance(m, Dropped):
                 notes.append("dropped")
+                self.dropped = True
+                self.undo_sent = False  # the host answers nothing sent before the drop
             elif isinstance(m, Failed):
                 self.failed = m.reason
                 notes.append("failed")
-        out = Pumped({}, notes=tuple(notes))
+        out = Pumped({}, notes=tuple(notes), refused=refused)
         st = self.state
         if st is None:
             return out
@@ -264,17 +298,27 @@ class RemoteDirector(Director):
                 if step < self.fed_step:
                     break  # the script has not applied the move it was given yet
                 self.fed_step = -1
-            if u.undone or u.step > step + 1 or (u.step <= step and u.acted is not None
-                                                  and u.acted.seat != self.me):
+            if u.undone:  # cards taken back (mine, or another person's and the bots')
+                self.updates.popleft()
+                if u.undone_by == self.me:
+                    self.undo_sent = False
+                self._rebuild(u, out)
+                out.undone += u.undone
+                out.undone_by = u.undone_by
+                continue
+            if u.step > step + 1 or (u.step <= step and u.acted is not None
+                                     and u.acted.seat != self.me):
                 self.updates.popleft()
                 self._rebuild(u, out)
                 continue
             if u.step <= step:  # the echo of my own move (or the hand's first view)
                 self.updates.popleft()
+                was_dropped, self.dropped = self.dropped, False
                 self.trace.append(("echo", u.hand, u.step, step, u.acted))
                 if u.acted is not None and u.acted.seat == self.me:
                     self.unanswered = max(0, self.unanswered - 1)
                 if u.step == step and P.obs_msg(st.observation(self.me)) != u.obs:
+                    self.dropped = was_dropped
                     self._rebuild(u, out)  # the talon I took, or the end showing it all
                 continue
             acted = u.acted
@@ -320,9 +364,11 @@ class RemoteDirector(Director):
         return True
 
     def _rebuild(self, u: P.Update, out: Pumped) -> None:
-        self.trace.append(("rebuild", u.hand, u.step, u.acted))
+        self.trace.append(("rebuild", u.hand, u.step, u.acted, u.undone))
         if self._repicture(u, out, before=False):
             out.rebuilt = True
+            out.back = out.back or self.dropped
+            self.dropped = False
 
 
 def _intent(kind: str, action: int) -> P.Intent:

@@ -12,11 +12,22 @@ from __future__ import annotations
 import logging
 
 from ..i18n import _
+from ..net import protocol as P
 from ..net.remote import RemoteDirector, RemoteSession
 from .table.conditions import BotTurn, HumanTurn, SceneClosed
+from .table.layout import DECK_SCALE
 from .table.scene import TableScene
 
 log = logging.getLogger(__name__)
+
+
+def undo_refusal(reason: str) -> str:
+    """The host's reason for not taking a card back, in the player's words."""
+    if reason == P.UNDO_SERIOUS:
+        return _("Nothing is taken back at a serious table")
+    if reason == P.UNDO_BLOCKED:
+        return _("Another player has played since your card, so it cannot be taken back")
+    return _("There is no card of yours to take back in this hand")
 
 
 class NetworkTableScene(TableScene):
@@ -60,9 +71,21 @@ class NetworkTableScene(TableScene):
         r = self.director.pump(waiting_seat, my_turn)
         if r.renamed:
             self._rename(r.renamed)
-        if r.rebuilt and self.state is not None:
+        if r.undone:
+            # the host took cards back: the script catches up at its next step, and the
+            # cards travel back as they do offline (take_back)
+            self.undo_request = True
+            if r.undone_by is not None and r.undone_by != self.human:
+                self.say(_("{name} took back a card").format(
+                    name=self.seat_name(r.undone_by)))
+        elif r.rebuilt and self.state is not None:
             self.view.rebuild(self.state)
-            self.relayout(snap=True)
+            if r.back:  # back at the table after a drop: the hand builds up again
+                self.arrive()
+            else:
+                self.relayout(snap=True)
+        if r.refused:
+            self.say(undo_refusal(r.refused))
         if r.surrender:
             self.surrender_request = True
         for note in r.notes:
@@ -81,6 +104,63 @@ class NetworkTableScene(TableScene):
             return
         self.waiting_note = False
         super().update(dt)
+
+    def arrive(self) -> None:
+        """Every card gathers on the deck and goes to where the hand stands, as a
+        continued hand arrives on an offline table."""
+        if not self.L or self.images is None:
+            return
+        x, y = self.L["deck"]
+        for sp in self.sprites:
+            sp.place(x, y, DECK_SCALE, False)
+        self.relayout()
+        self.slide_sound()
+
+    # ------------------------------------------------------------------ undo, at the host
+    def undo_allowed(self) -> bool:
+        """Taking back a card is offered (not at a serious table: off for everyone)."""
+        return self.human is not None and not self.session.serious
+
+    def can_undo(self) -> bool:
+        if self.undo_request:  # the host has taken cards back; the script catches up
+            return True
+        d = self.director
+        return (self.undo_allowed() and not self.closed and not d.undo_sent
+                and d.undo_count(self.human) > 0 and not d.undo_blocked(self.human))
+
+    def request_undo(self) -> None:
+        """Ctrl+Z or the button: the host takes back my last card and the bots' answers
+        after it, for everyone, when no other person has played since; else one line
+        says why not."""
+        d = self.director
+        if self.session.serious:
+            self.say(undo_refusal(P.UNDO_SERIOUS))
+        elif d.undo_sent or self.undo_request:
+            return
+        elif d.undo_count(self.human) == 0:
+            self.say(undo_refusal(P.UNDO_NOTHING))
+        elif d.undo_blocked(self.human):
+            self.say(undo_refusal(P.UNDO_BLOCKED))
+        else:
+            self.hints.stop()
+            d.send_undo()
+            self.app.invalidate()
+
+    def take_back(self) -> bool:
+        """The host has taken the cards back (the picture already shows the hand after
+        it): they travel back to where they now belong."""
+        self.hints.stop()
+        if self.workers is not None:
+            self.workers.new_generation()  # a seat's pending move is no longer awaited
+        if self.state is None:
+            return False
+        self.view.bubbles = {}
+        self.view.rebuild(self.state)
+        self.selected = []
+        self.show_last = False
+        self.relayout()
+        self.slide_sound()
+        return True
 
     def confirm_bury(self) -> None:
         if not self.director.settled():
