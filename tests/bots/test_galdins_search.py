@@ -4,13 +4,14 @@ against plain minimax over the rules core's own state, and the strong bot plays 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from zole_desktop.bots.avoid import AvoidSolver
 from zole_desktop.bots.galdins import TalonSearch, brute_force_talon
 from zole_desktop.bots.heuristic import heuristic_card
-from zole_desktop.bots.strong import StrongBot
+from zole_desktop.bots.strong import LEX, StrongBot
 from zole_desktop.bots.view import View
 from zole_desktop.rules.cards import cards_of, mask_of, parse_cards
 from zole_desktop.rules.deal import shuffle_and_deal
@@ -122,3 +123,52 @@ def test_strong_plays_whole_galdins_hands_with_the_talon(mode):
             searched += early and len(b.last_values) > 1
         assert sum(st.tricks_won) + st.table_tricks == 8
     assert searched >= 4
+
+
+def test_the_galdins_goal_follows_the_tie_option():
+    """A tie on tricks is settled by card points (``galdins_tie=points``) or makes both pay
+    (``all_pay``); the penalty's kind does not change the goal."""
+    bot = StrongBot(5)
+    st = _found("lead", 16, [9, 1])  # any galdiņš view; only the rules and the trick count
+    v = View(st.observation(st.current_seat))
+
+    def goal(tricks_done: int, **rules) -> tuple[int, int]:
+        v.obs = replace(st.observation(st.current_seat),
+                        rules=Rules(all_pass="galdins", **rules))
+        v.n_tricks = tricks_done
+        return bot._avoid_goal(v)[1:3]
+
+    assert goal(3, galdins_tie="points") == (LEX, 1)  # tricks, then card points
+    assert goal(3, galdins_tie="all_pay") == (1, 0)  # tricks only
+    for penalty in ("two_each", "one_each", "per_trick"):
+        assert goal(5, galdins_penalty=penalty) == (LEX, 1)
+        assert goal(5, galdins_penalty=penalty, galdins_tie="all_pay") == (1, 0)
+    assert goal(3, galdins_penalty="points_rate") == (1, LEX)  # card points, then tricks
+    assert goal(3, galdins_penalty="points_rate", galdins_tie="all_pay") == (0, 1)
+    assert goal(0, galdins_tie="points") == (1, 0)  # early: tricks only (for speed)
+
+
+def test_under_the_points_tie_strong_takes_the_cheap_trick():
+    # seed 14, trick 4: ♦9 led, J♣ on it; this hand holds Q♣ Q♠ Q♥ ♦8 ♦7 and no trick yet.
+    # The three queens take three tricks whatever happens: Q♣ takes this one with 5 card
+    # points in it (37 in the end, against 50 ducking with the ♦8, with the cards as dealt;
+    # fewer in each of 40 sampled layouts).  Tricks alone cannot tell them apart (3 each).
+    actions = [4, 6, 10, 5, 8, 1, 9, 0, 22, 14, 21]
+    picks = {}
+    for tie in ("points", "all_pay"):
+        d = shuffle_and_deal(random.Random(14), 3, 2)
+        st = HandState.new(3, 2, d.hands, d.talon, Rules(all_pass="galdins", galdins_tie=tie))
+        for a in [PASS, PASS, PASS, *actions]:
+            st.apply(a)
+        picks[tie] = StrongBot(5, layouts=16).choose(st.observation(st.current_seat))
+    v = View(st.observation(st.current_seat))
+    trick = list(zip(st.trick_pos, st.trick, strict=True))
+
+    def lex(card: int) -> int:
+        s = AvoidSolver(list(st.hands), st.turn, LEX, 1)
+        return StrongBot(5)._avoid_value(s, v, trick, card, False)
+
+    qc, d8 = parse_cards(["QC", "8D"])
+    assert picks["points"] == qc
+    assert lex(qc) // LEX == lex(d8) // LEX and lex(qc) < lex(d8)
+    assert picks["all_pay"] == d8  # tricks alone: a tie, and the normal bot's card

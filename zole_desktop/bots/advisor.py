@@ -146,9 +146,12 @@ def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
     others = [c for c in vals if c != mine]
     a, n = card_label(card), bot.last_layouts
     if obs.contract == GALDINS:
-        # the fewest tricks the others can push on me from here on (fewer is better)
+        # the fewest tricks the others can push on me from here on (fewer is better); the
+        # values are in the search goal's units (with the card points as a tie-break, 4096
+        # per trick: the points change the shown tricks by less than 0.03)
         other = min(others, key=lambda c: vals[c])
-        x, y, b = vals[mine], vals[other], card_label(other)
+        unit = max(bot._avoid_goal(v)[1:3])
+        x, y, b = vals[mine] / unit, vals[other] / unit, card_label(other)
         if abs(x - y) < 0.05:
             return Reason(lambda: _("{card}: the others can push as many tricks on you "
                                     "whatever you play ({tricks} on average)").format(

@@ -286,7 +286,6 @@ def talon_card(bot: StrongBot, v: View, deadline: float, cancel, k: int, hint: i
     # the normal bot's card first: most often the best, so the others need one probe each
     order = sorted(cands, key=lambda c: not bot._same_class(v, hint, c))
     totals = dict.fromkeys(cands, 0.0)
-    tricks = dict.fromkeys(cands, 0.0)
     wsum = 0.0
     n = attempts = 0
     cap = bot.node_caps[k]
@@ -323,14 +322,14 @@ def talon_card(bot: StrongBot, v: View, deadline: float, cancel, k: int, hint: i
         lw = bot._play_weight(v, hands, pile)
         for c in cands:
             totals[c] += lw * res[c]
-            tricks[c] += lw * (res[c] // max(tw, pw))
         wsum += lw
         n += 1
     bot.last_layouts = n
     if n < min(_FEWEST, most) or wsum <= 0.0:
         return hint  # too few layouts to judge by (a first lead in "last" may solve one)
-    # the mean of what the others can push on me (tricks; card points under points_rate)
-    bot.last_values = {c: tricks[c] / wsum for c in cands}
+    # the mean of what the others can push on me, in the goal's units (as _pimc_avoid); for
+    # a card worse than the best in a layout, a bound that may fall short of it
+    bot.last_values = {c: totals[c] / wsum for c in cands}
     low = min(totals.values())
     tied = [c for c in cands if totals[c] <= low + 1e-9]
     for c in tied:

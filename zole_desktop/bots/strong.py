@@ -21,9 +21,11 @@ Burying compares the most promising burials on sampled layouts of the defenders'
 Mazā zole and galdiņš are played by the same sampling with their own goal (:mod:`.avoid`):
 in mazā zole, in how many layouts can the defenders force the declarer to take a trick (the
 declarer plays to make that rarest, a defender to make it most common); in galdiņš, how many
-tricks the others can push onto me (card points instead under the ``points_rate`` penalty).
-The first two tricks of a galdiņš with the talon in play (4-card tricks) are played by the
-normal bot's rules.  Zole and zole in the dark are valued with the table's zole scoring.
+tricks the others can push onto me (card points instead under the ``points_rate`` penalty;
+the other measure as the tie-break late in the hand under ``galdins_tie=points``).  The first
+two tricks of a galdiņš with the talon in play (4-card tricks) are searched with the talon
+cards as fixed plays (:mod:`.galdins`).  Zole and zole in the dark are valued with the
+table's zole scoring.
 """
 
 from __future__ import annotations
@@ -73,6 +75,10 @@ _CONTRACT_VALUES = {
     ZOLE: (6, 5, -6, -7),
     DARK: (12, 10, -12, -14),
 }
+
+
+# the weight of the first measure in a lexicographic galdiņš goal (over 120 card points)
+LEX = 4096
 
 
 class _Until:
@@ -274,6 +280,8 @@ class StrongBot(NormalBot):
     burial_budget = 0.45
     burial_layouts = 12
     maza_nodes = 20_000
+    # galdiņš under galdins_tie=points: the tie-break in the goal from this many tricks done
+    galdins_lex_from = 3
 
     # seconds per card decision by tricks done (0, 1, later), and the most layouts
     budgets = (0.25, 0.20, 0.11)
@@ -513,12 +521,22 @@ class StrongBot(NormalBot):
 
     def _avoid_goal(self, v: View) -> tuple[int, int, int, int]:
         """(the position that avoids, trick weight, point weight, sign): the search's value
-        is what that position takes; ``sign`` 1 when this seat wants it small."""
+        is what that position takes; ``sign`` 1 when this seat wants it small.
+
+        Galdiņš: the penalty's measure, tricks (card points under ``points_rate``).  Whether
+        the loser pays a fixed sum or per trick, fewer is better, so the weights are the
+        same.  Under ``galdins_tie=points`` a tie on that measure goes to the other one (in
+        about a fifth of the hands the most tricks are tied), so from trick
+        ``galdins_lex_from + 1`` on the goal is lexicographic (``LEX`` per trick, or per card
+        point, and 1 per unit of the other); earlier it is not: points that differ keep the
+        search from merging cards, 3-10 times the nodes.  ``all_pay``: no tie-break."""
         if v.contract == MAZA:
             return v.decl, 1, 0, 1 if v.is_decl else -1
-        if v.obs.rules.galdins_penalty == "points_rate":
-            return v.pos, 0, 1, 1
-        return v.pos, 1, 0, 1
+        rules = v.obs.rules
+        lex = rules.galdins_tie == "points" and v.n_tricks >= self.galdins_lex_from
+        if rules.galdins_penalty == "points_rate":
+            return (v.pos, 1, LEX, 1) if lex else (v.pos, 0, 1, 1)
+        return (v.pos, LEX, 1, 1) if lex else (v.pos, 1, 0, 1)
 
     def _pimc_avoid(self, v: View, deadline: float, cancel, k: int) -> int:
         """Mazā zole and galdiņš by sampled layouts, each searched by :class:`AvoidSolver`.
