@@ -6,7 +6,9 @@ Each table has three people, each a websocket in this process.  The player to mo
 sending it to the moment the resulting update has reached all three players.  The host runs
 in its own process (``serve``, saving every action in a temporary data folder), and its
 CPU time is read from the system at the end.  Then the same host is measured idle, with one
-table of three connected players and nobody moving.
+table of three connected players and nobody moving.  The players' own process is measured
+too (its CPU, and how late its loop wakes for a 5 ms timer), to tell a slow host from slow
+players: all the tables' players share this one process and loop.
 """
 
 from __future__ import annotations
@@ -112,7 +114,19 @@ class _Table:
         await c.close()
 
 
-async def _load(port: int, tables: int, seconds: float, think: float) -> list[float]:
+async def _lag(until: float, warm: float, out: list[float], tick: float = 0.005) -> None:
+    """How late this process's loop wakes for a timer: the longest a host's message may
+    wait here before the players see it (their CPU and loop, not the host's)."""
+    loop = asyncio.get_running_loop()
+    while loop.time() < until:
+        t0 = time.perf_counter()
+        await asyncio.sleep(tick)
+        if t0 >= warm:
+            out.append(time.perf_counter() - t0 - tick)
+
+
+async def _load(port: int, tables: int, seconds: float, think: float,
+                lag: list[float] | None = None) -> list[float]:
     times: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds
@@ -120,7 +134,9 @@ async def _load(port: int, tables: int, seconds: float, think: float) -> list[fl
     rng = random.Random(1)
     ts = [_Table(f"{FIRST_CODE + i:04d}", think, random.Random(rng.random()), times, until,
                  warm) for i in range(tables)]
+    probe = loop.create_task(_lag(until, warm, lag if lag is not None else []))
     await asyncio.gather(*(t.run(port) for t in ts))
+    await probe
     return times
 
 
@@ -140,6 +156,11 @@ async def _idle(port: int, seconds: float, proc: subprocess.Popen) -> float | No
     return (c1 - c0) / wall
 
 
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+
+
 def _stop(proc: subprocess.Popen) -> None:
     proc.terminate()
     try:
@@ -154,11 +175,12 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     with tempfile.TemporaryDirectory(prefix="zole-bench-net-") as tmp:
         proc, port = _start_host(tables, Path(tmp) / "load", save)
         try:
-            c0 = _cpu_seconds(proc.pid)
+            c0, mine0 = _cpu_seconds(proc.pid), time.process_time()
             t0 = time.perf_counter()
-            times = asyncio.run(_load(port, tables, seconds, think))
+            lag: list[float] = []
+            times = asyncio.run(_load(port, tables, seconds, think, lag))
             wall = time.perf_counter() - t0
-            c1 = _cpu_seconds(proc.pid)
+            c1, mine1 = _cpu_seconds(proc.pid), time.process_time()
         finally:
             _stop(proc)
         proc, port = _start_host(1, Path(tmp) / "idle")
@@ -169,9 +191,8 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     if not times:
         print("bench net: no round trip was measured", file=sys.stderr)
         return 1
-    times.sort()
-    ms = [t * 1000 for t in times]
-    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    ms = [t * 1000 for t in sorted(times)]
+    p95 = _p95(ms)
     cpu = None if c0 is None or c1 is None else (c1 - c0) / wall
     out = {
         "tables": tables, "seconds": round(wall, 1), "think_s": think, "save": save,
@@ -180,6 +201,9 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
         "host_cpu_percent": None if cpu is None else round(cpu * 100, 1),
         "cpu_percent_per_table": None if cpu is None else round(cpu * 100 / tables, 2),
         "idle_table_cpu_percent": None if idle is None else round(idle * 100, 2),
+        # the players' side (this process: every table's three websockets on one loop)
+        "client_cpu_percent": round((mine1 - mine0) * 100 / wall, 1),
+        "client_lag_p95_ms": round(_p95(lag) * 1000, 2) if lag else None,
     }
     print(f"{tables} tables, {out['actions']} actions in {out['seconds']} s "
           f"(think {think} s{'' if save else ', no save'}): "
@@ -188,6 +212,8 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     print(f"host CPU {out['host_cpu_percent']}% of a core "
           f"({out['cpu_percent_per_table']}% per table); one idle table "
           f"{out['idle_table_cpu_percent']}% of a core")
+    print(f"players' process (the scripted clients) CPU {out['client_cpu_percent']}% of a "
+          f"core; its loop wakes up to {out['client_lag_p95_ms']} ms late (p95)")
     if as_json:
         print(json.dumps(out))
     return 0
