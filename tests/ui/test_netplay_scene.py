@@ -322,6 +322,8 @@ def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_
         assert host_acts() == before[:-n]
         assert t.state.observation(0) == ht.director.state.observation(0)
         assert mine in t.my_hand() and t.view.holding[0].count(mine) == 1
+        # each card taken back went to the hand that played it (the bot's face down)
+        assert all(a in t.view.holding[s] for s, a in before[-n:]), (before[-n:], t.view.holding)
         # Bruno's screen was told: n actions taken back, by Anna
         end = time.monotonic() + 20
         while time.monotonic() < end and not any(

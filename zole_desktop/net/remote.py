@@ -302,7 +302,9 @@ class RemoteDirector(Director):
                 self.updates.popleft()
                 if u.undone_by == self.me:
                     self.undo_sent = False
-                self._rebuild(u, out)
+                # each card goes back to the hand that played it, face down
+                back = {a: s for s, a in st.actions()[-u.undone:] if s != self.me and a < 26}
+                self._rebuild(u, out, keep=back)
                 out.undone += u.undone
                 out.undone_by = u.undone_by
                 continue
@@ -345,14 +347,20 @@ class RemoteDirector(Director):
             break
         return out
 
-    def _repicture(self, u: P.Update, out: Pumped, before: bool) -> bool:
+    def _repicture(self, u: P.Update, out: Pumped, before: bool,
+                   keep: dict[int, int] | None = None) -> bool:
         """The hand pictured afresh from ``u`` (one action back with ``before``), put into
         the state object the script holds; the placeholders that moved are noted."""
         st = self.state
         assert st is not None
         o = P.observation_of(u.obs, self.session.rules)
         try:
-            new = picture(o, u.step, self.rng)
+            try:
+                new = picture(o, u.step, self.rng, keep)
+            except PictureError:
+                if not keep:
+                    raise
+                new = picture(o, u.step, self.rng)  # the cards may go anywhere hidden
             self._last = new.actions()[-1] if new.actions() else None
             if before:
                 new.undo(1)
@@ -363,9 +371,9 @@ class RemoteDirector(Director):
         _assign(st, new)
         return True
 
-    def _rebuild(self, u: P.Update, out: Pumped) -> None:
+    def _rebuild(self, u: P.Update, out: Pumped, keep: dict[int, int] | None = None) -> None:
         self.trace.append(("rebuild", u.hand, u.step, u.acted, u.undone))
-        if self._repicture(u, out, before=False):
+        if self._repicture(u, out, before=False, keep=keep):
             out.rebuilt = True
             out.back = out.back or self.dropped
             self.dropped = False

@@ -26,9 +26,11 @@ class PictureError(ValueError):
 
 
 def _match(cards: list[int], slots: list[tuple[str, int, frozenset[int]]],
-           rng: random.Random) -> dict[str, list[int]]:
+           rng: random.Random, keep: dict[int, str] | None = None) -> dict[str, list[int]]:
     """Every card to a slot with room (``(name, capacity, suits it may not hold)``): a
-    bipartite matching (Kuhn's augmenting paths) over the slots' places."""
+    bipartite matching (Kuhn's augmenting paths) over the slots' places; a card in
+    ``keep`` goes to the slot it names only."""
+    keep = keep or {}
     places: list[tuple[str, frozenset[int]]] = []
     for name, cap, void in slots:
         places += [(name, void)] * cap
@@ -38,6 +40,9 @@ def _match(cards: list[int], slots: list[tuple[str, int, frozenset[int]]],
     owner: list[int | None] = [None] * len(places)
 
     def fits(ci: int, pi: int) -> bool:
+        want = keep.get(cards[ci])
+        if want is not None and places[pi][0] != want:
+            return False
         return C.SUIT_OF[cards[ci]] not in places[pi][1]
 
     def augment(ci: int, seen: set[int]) -> bool:
@@ -62,9 +67,11 @@ def _match(cards: list[int], slots: list[tuple[str, int, frozenset[int]]],
     return out
 
 
-def picture(o: Observation, step: int, rng: random.Random | None = None) -> HandState:
+def picture(o: Observation, step: int, rng: random.Random | None = None,
+            keep: dict[int, int] | None = None) -> HandState:
     """A full hand that agrees with ``o`` (``step`` actions into the hand, as the host
-    counts them; it tells how many cards another declarer has buried)."""
+    counts them; it tells how many cards another declarer has buried).  ``keep``: hidden
+    cards known to be in a seat's hand (cards taken back into it), placed there."""
     rng = rng or random.Random(0)
     me = o.seat
     seats = o.seats
@@ -115,7 +122,8 @@ def picture(o: Observation, step: int, rng: random.Random | None = None) -> Hand
     if not take and len(known_talon) < 2:
         talon_free = 2 - len(set(known_talon) | set(table_cards))
         slots.append(("talon", talon_free, frozenset()))
-    got = _match(unknown, slots, rng)
+    got = _match(unknown, slots, rng,
+                 {c: f"seat{s}" for c, s in (keep or {}).items() if c in unknown})
 
     buried = known_buried if (known_buried or not take or d == me) else got.get("buried", [])
     hidden = {s: got.get(f"seat{s}", []) for s in seats if s != me}
