@@ -18,7 +18,15 @@ adjacent trumps merged; null-window probes (:meth:`AvoidSolver.reaches`) and MTD
 
 from __future__ import annotations
 
-from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_MASKS, SUIT_OF, cards_of, points_of
+from ..rules.cards import (
+    FOLLOW_MASK,
+    POINTS,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP_MASK,
+    cards_of,
+    points_of,
+)
 from .solver import _RUN_ABOVE, NodeLimit
 
 __all__ = ["AvoidSolver", "brute_force_avoid", "SUIT_ABOVE"]
@@ -116,6 +124,20 @@ class AvoidSolver:
             most = tw * (live.bit_count() // 3) + pw * points_of(live)
             if alpha >= most:
                 return most
+            # sure tricks: my run of trumps from the top of the live ones, each takes one
+            lt = live & TRUMP_MASK
+            if lt:
+                mine = hands[me]
+                sure = 0
+                top = 1 << (lt.bit_length() - 1)
+                while top & mine:
+                    sure += tw + pw * POINTS[top.bit_length() - 1]
+                    lt ^= top
+                    if not lt:
+                        break
+                    top = 1 << (lt.bit_length() - 1)
+                if sure >= beta:
+                    return sure
             key = live | turn << 26
             e = self.tt.get(key)
             if e is not None:
