@@ -32,13 +32,14 @@ from ..rules.state import DONE, PLAYING, TABLE, HandState
 from .heuristic import heuristic_card
 from .view import View
 
-__all__ = ["play_weight", "benchmark"]
+__all__ = ["play_weight", "benchmark", "equal_cards"]
 
 MISS = 0.45  # weight factor of a play the model would not have made
 
 
-def _equal(a: int, b: int, live: int) -> bool:
-    """Equal cards for this purpose: same points and suit, no live card between them."""
+def equal_cards(a: int, b: int, live: int) -> bool:
+    """Equal cards for play: same points and suit, no live card (``live``: a card set) between
+    them.  The strong bot's classes of equal cards in hand are these too."""
     if a == b:
         return True
     if POINTS[a] != POINTS[b] or SUIT_OF[a] != SUIT_OF[b]:
@@ -95,7 +96,7 @@ def play_weight(v: View, hands: list[int], pile: int, miss: float = MISS,
                     talon=obs.talon if p == v.decl or obs.contract != TAKE else ())
                 guess = heuristic_card(View(o), "normal")
                 live = live_all | sum(1 << x for _q, x in trick)
-                if not _equal(guess, c, live):
+                if not equal_cards(guess, c, live):
                     w *= miss
         if p != TABLE:
             held[p] &= ~(1 << c)

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 from ..rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
 from ..rules.options import Rules
@@ -64,7 +66,7 @@ from .heuristic import (
     heuristic_card,
     maza_risk,
 )
-from .inference import play_weight
+from .inference import equal_cards, play_weight
 from .solver import NodeLimit, Solver
 from .view import NEXT, View
 
@@ -145,6 +147,23 @@ class _Stop:
             if m * m * self.w * self.w <= z * z * max(var, 0.0):
                 return False
         return True
+
+
+class _Tally:
+    """One search's weighted sums over its solved layouts, per candidate: the values
+    (``totals``) and the weight of the layouts in which the goal holds (``goal``); the number
+    of layouts and their total weight."""
+
+    __slots__ = ("totals", "goal", "n", "wsum")
+
+    def __init__(self, k: int) -> None:
+        self.totals = [0.0] * k
+        self.goal = [0.0] * k
+        self.n = 0
+        self.wsum = 0.0
+
+
+_REJECTED = object()  # a layout the bidding's weight did not keep
 
 
 def contract_values(contract: str, rules: Rules) -> tuple[int, int, int, int]:
@@ -374,27 +393,24 @@ class StrongBot(NormalBot):
             deadline = float("inf")
         elif deadline is None:
             deadline = time.perf_counter() + self.bid_budget * self.scale
-        caught = 0.0
-        n = tries = 0
-        while n < most and tries < 6 * most:
-            tries += 1
-            if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
-                break
+
+        def draw() -> object:
             hands, _talon = sample_deal(obs, self.rng, False)
-            if not plausible(obs, hands, self.rng):
-                continue
+            return hands if plausible(obs, hands, self.rng) else _REJECTED
+
+        def solve(hands: list[int], until: _Until) -> tuple[float, list[float]]:
             try:
-                caught += AvoidSolver(hands, pos, 1, 0, node_limit=self.maza_nodes,
-                                      cancel=_Until(cancel, deadline + 0.05)
-                                      ).reaches(0, (), 1)
+                return 1.0, [float(AvoidSolver(hands, pos, 1, 0, node_limit=self.maza_nodes,
+                                               cancel=until).reaches(0, (), 1))]
             except NodeLimit:
                 # over the node cap: counted as half caught (of 169 such searches at 20,000
                 # nodes on hands of risk up to 9.5, a full search found a catch in 75)
                 if cancel is not None and cancel.is_set():
-                    break
-                caught += 0.5
-            n += 1
-        return caught / n if n >= min(8, most) else None
+                    raise
+                return 1.0, [0.5]
+
+        t = self._sampled(draw, solve, 1, most, deadline, cancel, tries=6)
+        return t.totals[0] / t.n if t.n >= min(8, most) else None
 
     def surrender(self, obs: Observation, deadline: float | None = None, cancel=None) -> bool:
         v = View(obs)
@@ -406,34 +422,20 @@ class StrongBot(NormalBot):
         elif deadline is None:
             deadline = time.perf_counter() + 0.15 * self.scale
         vals = contract_values(v.contract, obs.rules)
-        total = 0.0
-        n = 0
-        # surrender is settled as a plain loss (31-60)
+        # surrender is settled as a plain loss (31-60); the two options: play on, give up
         give_up = vals[2] - 0.35
-        stop = _Stop(2) if self.stop_early and self.layouts is None else None
-        while time.perf_counter() < deadline and n < most:
-            if cancel is not None and cancel.is_set():
-                break
-            lay = sample_layout(v, self.rng)
-            if lay is None:
-                break
+        leader = self._next_to_play(v)
+
+        def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
             hands, pile = lay
-            base = self._base(v, pile)
-            s = Solver(hands, v.decl, node_limit=60_000, cancel=_Until(cancel, deadline + 0.05))
-            leader = self._next_to_play(v)
-            try:
-                val = self._band_value(s, leader, [], base, vals)
-            except NodeLimit:
-                continue
-            total += val
-            n += 1
-            if stop is not None:
-                stop.add(1.0, [val, give_up])
-                if n >= self.stop_min and stop.settled(self.stop_z):
-                    break
-        if n < min(8, most):
+            s = Solver(hands, v.decl, node_limit=60_000, cancel=until)
+            return 1.0, [self._band_value(s, leader, [], self._base(v, pile), vals), give_up]
+
+        t = self._sampled(lambda: sample_layout(v, self.rng), solve, 2, most, deadline, cancel,
+                          stop=True)
+        if t.n < min(8, most):
             return False
-        return total / n < give_up
+        return t.totals[0] / t.n < give_up
 
     # ------------------------------------------------------------------ card play
     def _next_to_play(self, v: View) -> int:
@@ -462,56 +464,30 @@ class StrongBot(NormalBot):
         assert v.contract is not None, "cards are played only once a contract is set"
         vals = contract_values(v.contract, v.obs.rules)
         sign = 1 if v.is_decl else -1
-        played = _played_by(v)
-        totals = dict.fromkeys(cands, 0.0)
-        goal = dict.fromkeys(cands, 0.0)
         self.last_values, self.last_goal = {}, {}
-        wsum = 0.0
-        n = 0
         cap = self.node_caps[k]
         full = k >= 2 or self.full_probes  # early tricks: the 61 probe only, for speed
         trick = list(v.trick)
-        attempts = 0
         most = self.layouts if self.layouts is not None else self.max_layouts[k]
-        stop = _Stop(len(cands)) if self.stop_early and self.layouts is None else None
-        while n < most and attempts < 4 * most:
-            attempts += 1
-            if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
-                break
-            lay = sample_layout(v, self.rng)
-            if lay is None:
-                break
+
+        def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
             hands, pile = lay
-            w = self._layout_weight(v, hands, pile, played)
-            if w < 1.0 and self.rng.random() >= w:
-                continue
             base = self._base(v, pile)
-            hands = list(hands)
-            s = Solver(hands, v.decl, node_limit=cap, cancel=_Until(cancel, deadline + 0.05))
-            res = {}
-            try:
-                for c in cands:
-                    res[c] = self._card_value(s, v, trick, c, base, vals, full)
-                    if time.perf_counter() >= deadline + 0.05:
-                        raise NodeLimit
-            except NodeLimit:
-                continue
-            pw = self._play_weight(v, hands, pile)
-            for c in cands:
-                totals[c] += pw * sign * res[c]
-                # my side's goal: the declarer's 61, or the defenders' holding it to 60
-                goal[c] += pw if sign * res[c] > 0 else 0.0
-            wsum += pw
-            n += 1
-            if stop is not None:
-                stop.add(pw, [sign * res[c] for c in cands])
-                if n >= self.stop_min and stop.settled(self.stop_z):
-                    break
-        self.last_layouts = n
+            s = Solver(hands, v.decl, node_limit=cap, cancel=until)
+            res = self._each(cands, lambda c: sign * self._card_value(
+                s, v, trick, c, base, vals, full), until)
+            return self._play_weight(v, hands, pile), res
+
+        # my side's goal: the declarer's 61, or the defenders' holding it to 60
+        t = self._sampled(self._drawer(v), solve, len(cands), most, deadline, cancel,
+                          hit=lambda x: x > 0, stop=True)
+        self.last_layouts = n = t.n
+        wsum = t.wsum
         if n == 0 or wsum <= 0.0:
             return hint
+        totals = dict(zip(cands, t.totals, strict=True))
         self.last_values = {c: totals[c] / wsum for c in cands}
-        self.last_goal = {c: goal[c] / wsum for c in cands}
+        self.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
         best = max(totals.values())
         tied = [c for c in cands if totals[c] >= best - 1e-9]
         for c in tied:
@@ -552,54 +528,27 @@ class StrongBot(NormalBot):
             return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
         who, tw, pw, sign = self._avoid_goal(v)
         maza = v.contract == MAZA
-        played = _played_by(v)
-        totals = dict.fromkeys(cands, 0.0)
-        goal = dict.fromkeys(cands, 0.0)
-        wsum = 0.0
-        n = 0
-        attempts = 0
         cap = self.node_caps[k]
         most = self.layouts if self.layouts is not None else self.max_layouts[k]
         trick = list(v.trick)
-        stop = _Stop(len(cands)) if self.stop_early and self.layouts is None else None
-        while n < most and attempts < 4 * most:
-            attempts += 1
-            if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
-                break
-            lay = sample_layout(v, self.rng)
-            if lay is None:
-                break
+
+        def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
             hands, pile = lay
-            w = self._layout_weight(v, hands, pile, played)
-            if w < 1.0 and self.rng.random() >= w:
-                continue
-            s = AvoidSolver(hands, who, tw, pw, node_limit=cap,
-                            cancel=_Until(cancel, deadline + 0.05))
-            res = {}
-            try:
-                for c in cands:
-                    res[c] = self._avoid_value(s, v, trick, c, maza)
-                    if time.perf_counter() >= deadline + 0.05:
-                        raise NodeLimit
-            except NodeLimit:
-                continue
-            lw = self._play_weight(v, hands, pile)
-            for c in cands:
-                totals[c] += lw * res[c]
-                # mazā zole: the declarer's trick (avoided, or forced for a defender)
-                goal[c] += lw if (res[c] == 0) == (sign > 0) else 0.0
-            wsum += lw
-            n += 1
-            if stop is not None:
-                stop.add(lw, [-sign * res[c] for c in cands])
-                if n >= self.stop_min and stop.settled(self.stop_z):
-                    break
-        self.last_layouts = n
+            s = AvoidSolver(hands, who, tw, pw, node_limit=cap, cancel=until)
+            res = self._each(cands, lambda c: self._avoid_value(s, v, trick, c, maza), until)
+            return self._play_weight(v, hands, pile), res
+
+        # mazā zole: the declarer's trick (avoided, or forced for a defender)
+        t = self._sampled(self._drawer(v), solve, len(cands), most, deadline, cancel,
+                          better=-sign, hit=lambda x: (x == 0) == (sign > 0), stop=True)
+        self.last_layouts = n = t.n
+        wsum = t.wsum
         if n == 0 or wsum <= 0.0:
             return hint
+        totals = dict(zip(cands, t.totals, strict=True))
         self.last_values = {c: totals[c] / wsum for c in cands}
         if maza:
-            self.last_goal = {c: goal[c] / wsum for c in cands}
+            self.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
         best = min(sign * t for t in totals.values())
         tied = [c for c in cands if sign * totals[c] <= best + 1e-9]
         for c in tied:
@@ -631,6 +580,73 @@ class StrongBot(NormalBot):
             return gain + s.value(turn, t3)
         finally:
             s.hands[me] = hand
+
+    # ------------------------------------------------------------------ sampling
+    def _sampled(self, draw: Callable[[], Any], solve: Callable[[Any, _Until], tuple[
+            float, list[float]]], k: int, most: int, deadline: float, cancel, better: int = 1,
+            hit: Callable[[float], bool] | None = None, tries: int = 4,
+            stop: bool = False) -> _Tally:
+        """The one sampling loop of the searches.  ``draw()`` gives a layout (``None`` when
+        none consistent is found: the loop ends; ``_REJECTED`` when the bidding's weight did
+        not keep it); ``solve(layout, until)`` its weight and the value of each of the ``k``
+        candidates, or raises :class:`NodeLimit` to drop it (a node cap, or ``until`` passed:
+        the deadline + 50 ms).  At most ``most`` layouts solved and ``tries`` × ``most``
+        drawn, until the deadline or ``cancel``; ``hit(value)``: the goal holds.  ``stop``:
+        end once the choice is clear (:class:`_Stop` on ``better`` × the values, larger
+        better), when the clock rules (``stop_early``, no fixed ``layouts``)."""
+        t = _Tally(k)
+        test = _Stop(k) if stop and self.stop_early and self.layouts is None else None
+        until = _Until(cancel, deadline + 0.05)
+        attempts = 0
+        while t.n < most and attempts < tries * most:
+            attempts += 1
+            if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
+                break
+            lay = draw()
+            if lay is None:
+                break
+            if lay is _REJECTED:
+                continue
+            try:
+                w, res = solve(lay, until)
+            except NodeLimit:
+                continue
+            for i, x in enumerate(res):
+                t.totals[i] += w * x
+                if hit is not None and hit(x):
+                    t.goal[i] += w
+            t.wsum += w
+            t.n += 1
+            if test is not None:
+                test.add(w, res if better == 1 else [better * x for x in res])
+                if t.n >= self.stop_min and test.settled(self.stop_z):
+                    break
+        return t
+
+    def _drawer(self, v: View) -> Callable[[], Any]:
+        """Layouts for a card decision, kept with the bidding's weight."""
+        played = _played_by(v)
+
+        def draw() -> object:
+            lay = sample_layout(v, self.rng)
+            if lay is None:
+                return None
+            hands, pile = lay
+            w = self._layout_weight(v, hands, pile, played)
+            if w < 1.0 and self.rng.random() >= w:
+                return _REJECTED
+            return lay
+        return draw
+
+    @staticmethod
+    def _each(cands: list[int], value: Callable[[int], float], until: _Until) -> list[float]:
+        """``value`` of every candidate; :class:`NodeLimit` once ``until``'s time passed."""
+        out = []
+        for c in cands:
+            out.append(value(c))
+            if time.perf_counter() >= until.at:
+                raise NodeLimit
+        return out
 
     def _layout_weight(self, v: View, hands: list[int], pile: int, played: list[int]) -> float:
         """How likely the observed bidding is with this layout (up to a constant); a layout
@@ -671,14 +687,9 @@ class StrongBot(NormalBot):
 
     @staticmethod
     def _same_class(v: View, a: int, b: int) -> bool:
-        if a == b:
-            return True
-        if POINTS[a] != POINTS[b] or SUIT_OF[a] != SUIT_OF[b]:
-            return False
-        lo, hi = min(a, b), max(a, b)
-        between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
-        live = v.unseen | sum(1 << c for _, c in v.trick)
-        return not between & live
+        """Equal cards for play: same points and suit, no unseen card or card of the trick
+        between them (:func:`.inference.equal_cards`)."""
+        return a == b or equal_cards(a, b, v.unseen | sum(1 << c for _, c in v.trick))
 
     def _distinct(self, v: View, legal: list[int]) -> list[int]:
         out: list[int] = []
@@ -724,33 +735,28 @@ class StrongBot(NormalBot):
         vals = _CONTRACT_VALUES[TAKE]
         pos = obs.seats.index(obs.seat)
         others = [p for p in range(3) if p != pos]
-        totals = [0.0] * len(cands)
-        n = 0
         most = self.burial_layouts if self.layouts is None else self.layouts
-        while time.perf_counter() < deadline and n < most:
-            if cancel is not None and cancel.is_set():
-                break
+
+        def draw() -> list[int]:
             self.rng.shuffle(rest)
             hands = [0, 0, 0]
             hands[others[0]] = mask_of(rest[:8])
             hands[others[1]] = mask_of(rest[8:16])
-            # the defenders passed before a declarer who spoke later
+            return hands
+
+        def solve(hands: list[int], until: _Until) -> tuple[float, list[float]]:
             res = []
-            try:
-                for pair in cands:
-                    b = (1 << pair[0]) | (1 << pair[1])
-                    hands[pos] = hand10 & ~b
-                    s = Solver(hands, pos, node_limit=25_000,
-                               cancel=_Until(cancel, deadline + 0.05))
-                    base = points_of(b)
-                    res.append(vals[1] if s.reaches(0, [], 61 - base) else vals[2])
-            except NodeLimit:
-                continue
-            for i, r in enumerate(res):
-                totals[i] += r
-            n += 1
-        if n == 0:
+            for pair in cands:
+                b = (1 << pair[0]) | (1 << pair[1])
+                hands[pos] = hand10 & ~b
+                s = Solver(hands, pos, node_limit=25_000, cancel=until)
+                res.append(float(vals[1] if s.reaches(0, [], 61 - points_of(b)) else vals[2]))
+            return 1.0, res
+
+        t = self._sampled(draw, solve, len(cands), most, deadline, cancel)
+        if t.n == 0:
             return cands[0]
+        totals = t.totals
         # the heuristic order breaks ties
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
