@@ -58,3 +58,25 @@ def test_the_command_takes_a_log(tmp_path, capsys):
     assert main(["arena", "--hands", "2", "--seed", "4", "--bots", "normal,easy",
                  "--log", str(log)]) == 2
     assert "another run" in capsys.readouterr().err
+
+
+def test_the_cpu_clock_is_the_deals_process_time_and_is_put_back(tmp_path, monkeypatch):
+    import time
+
+    wall = time.perf_counter
+    seen = []
+    real = arena.play_deal
+
+    def spy(t):
+        seen.append(time.perf_counter is time.process_time)
+        return real(t)
+
+    monkeypatch.setattr(arena, "play_deal", spy)
+    rep = arena.run(2, 5, ["normal", "easy"], progress=False, clock="cpu",
+                    log=tmp_path / "cpu.jsonl")
+    assert seen == [True, True] and time.perf_counter is wall and rep["clock"] == "cpu"
+    # a log kept with one clock is not taken up with the other
+    with pytest.raises(ValueError, match="clock"):
+        arena.run(3, 5, ["normal", "easy"], progress=False, log=tmp_path / "cpu.jsonl")
+    with pytest.raises(ValueError, match="wall or cpu"):
+        arena.run(1, 5, ["normal", "easy"], progress=False, clock="sundial")

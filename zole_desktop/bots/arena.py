@@ -17,6 +17,14 @@ declarer's game is also checked with the double-dummy solver (all cards open, af
 burial): was 61 makeable?  That gives "declarer success" against "makeable", split into the
 share of the makeable games the declarer won (its own play) and the share of the others it
 won anyway (the defenders' errors: they play without seeing the cards).
+
+The bots think against a clock.  ``clock="wall"`` (the default) is the real time, as in the
+game; ``clock="cpu"`` makes their clock the CPU time of the process playing the deal, so
+that a busy machine (other runs, tests) gives every bot the same thinking as an idle one and
+does not favour the bot with the longer time budget.  The decision times reported are then
+CPU milliseconds.  Each deal is played in a process of its own doing nothing else, so the
+switch is made by pointing ``time.perf_counter`` (the bots' clock) at ``time.process_time``
+in that process only.
 """
 
 from __future__ import annotations
@@ -321,18 +329,35 @@ def _progress(done: int, total: int, t0: float) -> None:
     sys.stderr.flush()
 
 
+CLOCKS = ("wall", "cpu")
+_WALL = time.perf_counter
+
+
+def use_clock(clock: str) -> None:
+    """The bots' clock in this process: the real time, or its CPU time (see above)."""
+    if clock not in CLOCKS:
+        raise ValueError(f"the clock is wall or cpu, not {clock!r}")
+    time.perf_counter = _WALL if clock == "wall" else time.process_time
+
+
 def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True,
-        players: int = 3, rules: Rules | None = None, log: Path | None = None) -> dict:
+        players: int = 3, rules: Rules | None = None, log: Path | None = None,
+        clock: str = "wall") -> dict:
     """Play deals 0 .. ``hands``-1 of ``seed`` and report.  With ``log``, every finished
     deal is appended to that file, and the deals already in it are not played again."""
+    if clock not in CLOCKS:
+        raise ValueError(f"the clock is wall or cpu, not {clock!r}")
     for b in bots:
         make_bot(b, 0)  # unknown level -> ValueError early
     if players not in (3, 4, 5):
         raise ValueError(f"a table has 3, 4 or 5 people, not {players}")
     rules = rules or Rules()
     names = sorted(set(bots))
-    book = DealLog(log, {"seed": seed, "bots": list(bots), "players": players,
-                         "rules": rules.to_dict()}) if log is not None else None
+    head: dict = {"seed": seed, "bots": list(bots), "players": players,
+                  "rules": rules.to_dict()}
+    if clock != "wall":
+        head["clock"] = clock
+    book = DealLog(log, head) if log is not None else None
     found: dict[int, dict[str, BotSums]] = dict(book.done) if book is not None else {}
     todo = [i for i in range(hands) if i not in found]
     tasks: list[Task] = [(seed, i, tuple(bots), players, rules) for i in todo]
@@ -348,12 +373,17 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
     if jobs > 1 and len(tasks) > 1:
         import multiprocessing as mp
 
-        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+        ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
+        with ctx.Pool(jobs, initializer=use_clock, initargs=(clock,)) as pool:
             for k, r in enumerate(pool.imap(play_deal, tasks, chunksize=1)):
                 keep(tasks[k][1], r, k + 1)
     else:
-        for k, t in enumerate(tasks):
-            keep(t[1], play_deal(t), k + 1)
+        try:
+            use_clock(clock)
+            for k, t in enumerate(tasks):
+                keep(t[1], play_deal(t), k + 1)
+        finally:
+            use_clock("wall")
     per_deal = [found[i] for i in range(hands)]
     out_bots = []
     means: dict[str, list[float]] = {}
@@ -412,6 +442,7 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
             pairs.append({"a": a, "b": b, "diff": round(m, 4), "ci95": [round(lo, 4),
                                                                         round(hi, 4)]})
     return {"hands": hands, "seed": seed, "players": players, "rules": rules.to_dict(),
+            "clock": clock,
             "seatings": len(seatings(list(bots))),
             "seconds": round(time.time() - t0, 1), "bots": out_bots, "pairs": pairs}
 
@@ -420,7 +451,9 @@ def report_text(rep: dict) -> str:
     changed = {k: v for k, v in rep["rules"].items() if v != CHOICES[k][0]}
     rules = ", ".join(f"{k}={str(v).lower()}" for k, v in changed.items()) or "tournament"
     lines = [f"{rep['hands']} duplicate deals, seed {rep['seed']}, {rep['players']} people, "
-             f"rules: {rules}; {rep['seatings']} seatings per deal, {rep['seconds']} s"]
+             f"rules: {rules}; {rep['seatings']} seatings per deal, {rep['seconds']} s"
+             + ("; the bots' clock: CPU time (ms below are CPU)"
+                if rep.get("clock") == "cpu" else "")]
     lines.append(f"{'bot':<8} {'pts/deal':>9} {'95% CI':>19}  {'decl%':>6} {'succ%':>6} "
                  f"{'def pts':>8} {'DD 61%':>7} {'ms med':>7} {'p95':>7} {'max':>8}")
     for b in rep["bots"]:

@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--log", metavar="FILE",
                    help="append every finished deal to FILE; run the same command again to "
                    "go on where it stopped")
+    a.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                   help="the bots' thinking clock: real time (as in the game) or each "
+                   "deal's process CPU time (fair on a busy machine)")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=_lazy(".arena", "main"))
 
