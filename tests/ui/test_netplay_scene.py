@@ -444,3 +444,52 @@ def _answer(t, rng):
         t.confirm_bury()
     elif k == "play":
         t.try_card(rng.choice(sorted(t.legal_cards())))
+
+
+def test_each_trick_is_counted_once_on_the_table_at_the_end_of_every_hand(make_app):
+    from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+
+    host = _host(seats=[None, "random", None], length=4, seed=31)
+    me = None
+    try:
+        app = make_app(animation="normal")  # a trick stays on show a moment after it is won
+        me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=5)
+        me.start()
+        welcome, backlog = wait_for_welcome(me)
+
+        def other():
+            async def run():
+                c = await Connection.open("127.0.0.1", host.port, CODE, "Bruno")
+                try:
+                    await play_match(c, random.Random(8))
+                except ConnectionClosed:
+                    return
+                await c.close()
+            asyncio.run(asyncio.wait_for(run(), 200))
+
+        threading.Thread(target=other, daemon=True).start()
+        session = RemoteSession.from_welcome(welcome)
+        director = RemoteDirector(session, me, welcome, backlog)
+        t = NetworkTableScene(session, director)
+        app.stack.push(t)
+        rng = random.Random(5)
+        counted = []
+        end = time.monotonic() + 150
+        while time.monotonic() < end and t in app.stack.scenes:
+            app.step()
+            top = app.stack.top
+            if isinstance(top, HandSummary):
+                played = len(t.state.completed)
+                counted.append((sum(t.view.pile_tricks.values()), played))
+                top.close()
+            elif isinstance(top, ScoreSheet):
+                top.close()
+            elif t.waiting_for() is not None and director.settled():
+                _answer(t, rng)
+            time.sleep(0.001)
+        assert len(counted) == 4, counted
+        assert all(shown == played for shown, played in counted), counted
+    finally:
+        if me is not None:
+            me.close()
+        host.stop()

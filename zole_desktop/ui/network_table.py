@@ -14,8 +14,10 @@ import logging
 from ..i18n import _
 from ..net import protocol as P
 from ..net.remote import RemoteDirector, RemoteSession
+from ..rules.state import Trick
 from .table.conditions import BotTurn, HumanTurn, SceneClosed
 from .table.layout import DECK_SCALE
+from .table.model import TableView
 from .table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,19 @@ def undo_refusal(reason: str) -> str:
     return _("There is no card of yours to take back in this hand")
 
 
+class NetTableView(TableView):
+    """The view at a network table: a new picture of the hand may already hold a won trick
+    in its winner's pile while the script still shows it in the middle; sweeping it then
+    only clears it from the middle (each trick is counted once)."""
+
+    def sweep(self, trick: Trick) -> None:
+        pile = self.piles.get(trick.winner, [])
+        if trick.cards and set(trick.cards) <= set(pile):
+            self.trick = [(s, c) for s, c in self.trick if c not in trick.cards]
+            return
+        super().sweep(trick)
+
+
 class NetworkTableScene(TableScene):
     """``host``: the :class:`~zole_desktop.net.host.Host` this game runs for the table
     (stopped when the table is left), or None at someone else's table."""
@@ -40,6 +55,11 @@ class NetworkTableScene(TableScene):
         self.director = director
         self.host = host
         self.waiting_note = False
+        self.view = NetTableView()
+
+    def reset_view(self) -> None:
+        super().reset_view()
+        self.view = NetTableView()
 
     def exit(self) -> None:
         super().exit()
