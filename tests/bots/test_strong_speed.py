@@ -129,3 +129,44 @@ def test_clear_decisions_stop_early_and_choose_as_the_full_sample_does():
 
 def test_master_uses_all_its_time():
     assert StrongBot.stop_early and not MasterBot.stop_early
+
+
+def test_the_play_weight_cache_gives_the_same_weights_and_is_used():
+    from zole_desktop.bots.inference import play_weight
+    from zole_desktop.bots.strong import sample_layout
+
+    rng = random.Random(8)
+    hits = total = 0
+    for obs in _late_positions(10):
+        v = View(obs)
+        cache: dict = {}
+        for _ in range(40):
+            lay = sample_layout(v, rng)
+            assert lay is not None
+            hands, pile = lay
+            before = len(cache)
+            got = play_weight(v, hands, pile, cache=cache)
+            assert got == play_weight(v, hands, pile)
+            # the cache only ever stores the other two seats' counts
+            hits += 2 - (len(cache) - before)
+            total += 2
+    assert 0 < hits < total
+
+
+def test_a_seats_weight_depends_on_the_cards_in_all_hands():
+    # the same seat's cards with a different card out of play: the cached count is not
+    # reused (the cards between two equal cards decide whether a play was the model's)
+    from zole_desktop.bots.inference import play_weight
+    from zole_desktop.bots.strong import sample_layout
+
+    rng = random.Random(2)
+    for obs in _late_positions(6):
+        v = View(obs)
+        lays = [sample_layout(v, rng) for _ in range(60)]
+        cache: dict = {}
+        for lay in lays:
+            assert lay is not None
+            play_weight(v, lay[0], lay[1], cache=cache)
+        for lay in lays:
+            assert lay is not None
+            assert play_weight(v, lay[0], lay[1], cache=cache) == play_weight(v, lay[0], lay[1])

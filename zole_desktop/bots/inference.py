@@ -50,10 +50,15 @@ def equal_cards(a: int, b: int, live: int) -> bool:
 
 
 def play_weight(v: View, hands: list[int], pile: int, miss: float = MISS,
-                window: int | None = None) -> float:
+                window: int | None = None, cache: dict | None = None) -> float:
     """The weight of a layout (``hands`` by position, ``pile`` out of play) by the other
     seats' plays under the normal bot's rules.  ``window``: only the last so many cards
-    played are weighed (None: all of them)."""
+    played are weighed (None: all of them).
+
+    ``cache``: a dict kept for one view (and one ``miss`` and ``window``): the number of a
+    seat's plays the model would not have made depends only on that seat's cards, the cards
+    in all hands and (for the declarer of an ordinary game) the burial, so layouts that agree
+    on them share it.  Late in a hand most layouts repeat a seat's cards."""
     obs = v.obs
     seats = obs.seats
     if obs.phase != PLAYING or not obs.tricks and not obs.trick:
@@ -69,39 +74,57 @@ def play_weight(v: View, hands: list[int], pile: int, miss: float = MISS,
     for _t, p, c in plays:
         if p != TABLE:
             held[p] |= 1 << c
-    first = 0 if window is None else max(0, len(plays) - window)
-    buried = tuple(cards_of(pile)) if obs.contract == TAKE else ()
-    w = 1.0
-    trick: list[tuple[int, int]] = []
-    t_now = 0
     live_all = 0
     for h in held:
         live_all |= h
-    for i, (t_i, p, c) in enumerate(plays):
-        if t_i != t_now:
-            trick = []
-            t_now = t_i
-        if p != TABLE and p != v.pos and i >= first:
-            hand = held[p]
-            legal = hand & FOLLOW_MASK[trick[0][1]] if trick else hand
-            if not legal:
-                legal = hand
-            if legal.bit_count() > 1:
-                o = replace(
-                    obs, seat=seats[p], current_seat=seats[p],
-                    hand=tuple(sort_for_hand(cards_of(hand))),
-                    trick=tuple((seats[q] if q != TABLE else TABLE, x) for q, x in trick),
-                    tricks=obs.tricks[:t_i], legal=tuple(cards_of(legal)),
-                    buried=buried if p == v.decl else (),
-                    talon=obs.talon if p == v.decl or obs.contract != TAKE else ())
-                guess = heuristic_card(View(o), "normal")
-                live = live_all | sum(1 << x for _q, x in trick)
-                if not equal_cards(guess, c, live):
-                    w *= miss
-        if p != TABLE:
-            held[p] &= ~(1 << c)
-        live_all &= ~(1 << c)
-        trick.append((p, c))
+    misses = dict.fromkeys((p for p in range(3) if p != v.pos), 0)
+    keys = {}
+    if cache is not None:
+        for p in misses:
+            keys[p] = (p, held[p], live_all, pile if p == v.decl and obs.contract == TAKE else -1)
+            known = cache.get(keys[p])
+            if known is not None:
+                misses[p] = known
+        todo = {p for p in misses if keys[p] not in cache}
+    else:
+        todo = set(misses)
+    if todo:
+        first = 0 if window is None else max(0, len(plays) - window)
+        buried = tuple(cards_of(pile)) if obs.contract == TAKE else ()
+        trick: list[tuple[int, int]] = []
+        t_now = 0
+        for i, (t_i, p, c) in enumerate(plays):
+            if t_i != t_now:
+                trick = []
+                t_now = t_i
+            if p in todo and i >= first:
+                hand = held[p]
+                legal = hand & FOLLOW_MASK[trick[0][1]] if trick else hand
+                if not legal:
+                    legal = hand
+                if legal.bit_count() > 1:
+                    o = replace(
+                        obs, seat=seats[p], current_seat=seats[p],
+                        hand=tuple(sort_for_hand(cards_of(hand))),
+                        trick=tuple((seats[q] if q != TABLE else TABLE, x) for q, x in trick),
+                        tricks=obs.tricks[:t_i], legal=tuple(cards_of(legal)),
+                        buried=buried if p == v.decl else (),
+                        talon=obs.talon if p == v.decl or obs.contract != TAKE else ())
+                    guess = heuristic_card(View(o), "normal")
+                    live = live_all | sum(1 << x for _q, x in trick)
+                    if not equal_cards(guess, c, live):
+                        misses[p] += 1
+            if p != TABLE:
+                held[p] &= ~(1 << c)
+            live_all &= ~(1 << c)
+            trick.append((p, c))
+        if cache is not None:
+            for p in todo:
+                cache[keys[p]] = misses[p]
+    # one factor per miss, multiplied in turn as ever (the same float whatever the order)
+    w = 1.0
+    for _ in range(sum(misses.values())):
+        w *= miss
     return w
 
 

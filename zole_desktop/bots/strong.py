@@ -327,6 +327,8 @@ class StrongBot(NormalBot):
         self.last_values: dict[int, float] = {}
         self.last_goal: dict[int, float] = {}
         self._burial: tuple[int, tuple[int, int]] | None = None
+        self._weights_for: Observation | None = None
+        self._weights: dict = {}
 
     # ------------------------------------------------------------------ decisions
     def choose(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
@@ -658,7 +660,9 @@ class StrongBot(NormalBot):
         rules (:mod:`.inference`); the layout's results count with this weight."""
         if not self.infer:
             return 1.0
-        return play_weight(v, hands, pile, window=self.infer_window)
+        if self._weights_for is not v.obs:  # a cache for one decision (:func:`.play_weight`)
+            self._weights_for, self._weights = v.obs, {}
+        return play_weight(v, hands, pile, window=self.infer_window, cache=self._weights)
 
     def _card_value(self, s: Solver, v: View, trick: list, c: int, base: int, vals,
                     full: bool) -> float:
