@@ -122,3 +122,28 @@ def test_names_typed_by_people_are_never_translated_but_the_bots_are(make_host):
         assert s.name(0) == "Jānis" and s.name(1) == "Ilze"
     finally:
         set_language("en")
+
+
+# ------------------------------------------------------------------ the seat kept for a restart
+def test_the_seat_is_kept_in_the_data_folder_checked_and_bounded(data_dir):
+    from zole_desktop import storage
+    from zole_desktop.net import kept
+
+    token = "ab" * 16
+    assert kept.token_for("127.0.0.1", 47023, "1234") is None
+    kept.keep("127.0.0.1", 47023, "1234", token)
+    assert kept.token_for("127.0.0.1", 47023, "1234") == token
+    assert kept.token_for("127.0.0.1", 47023, "4321") is None  # another table
+    for i in range(20):  # only the latest few tables are remembered
+        kept.keep("10.0.0.1", 1000 + i, "0000", f"{i:032x}")
+    assert kept.token_for("10.0.0.1", 1019, "0000") == f"{19:032x}"
+    assert kept.token_for("127.0.0.1", 47023, "1234") is None
+    kept.keep("10.0.0.1", 1019, "0000", None)  # forgotten
+    assert kept.token_for("10.0.0.1", 1019, "0000") is None
+    kept.keep("10.0.0.1", 1, "0000", "not a token")  # refused, nothing written
+    assert kept.token_for("10.0.0.1", 1, "0000") is None
+    path = storage.data_dir() / kept.FILE
+    for junk in (b"{", b'{"seats": [{"address": "x", "port": 1, "code": "12", "token": "z"}]}',
+                 b"x" * (kept.LIMIT + 1)):
+        path.write_bytes(junk)
+        assert kept.token_for("x", 1, "12") is None  # ignored, never trusted

@@ -281,9 +281,9 @@ class WaitingRoom(Scene):
 
         self.left = True
         if self.host is None:
-            self.client.send(P.Leave())  # the seat is free for someone else
-            c = self.client
-            kept.keep(c.address, c.port, c.code, None)
+            # before the first deal the seat is free for someone else; later it stays
+            # kept for this game (the token too), to come back to
+            self.client.send(P.Leave())
         self.client.close(timeout=2.0)
         if self.host is not None:
             self.host.stop(timeout=5.0)
