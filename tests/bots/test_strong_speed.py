@@ -39,9 +39,15 @@ def _stop(rows):
     return s
 
 
-def test_all_candidates_equal_in_every_layout_is_settled():
+def test_all_candidates_equal_in_every_layout_is_settled_after_enough_layouts():
     rows = [(1.0, [v, v, v]) for v in [1, -2, 1, 1, -2, 1, 1, 1, -2, 1, 1, 1]]
     assert _stop(rows).settled(2.5)
+    assert not _stop(rows).settled(2.5, 16)
+    assert _stop(rows + rows[:4]).settled(2.5, 16)
+    # one card ahead, the other two equal in every layout: both tests must pass
+    rows = [(1.0, [1, 1, -2])] * 10
+    assert not _stop(rows).settled(2.5, 16)
+    assert _stop(rows * 2).settled(2.5, 16)
 
 
 def test_one_differing_layout_is_not_enough():
@@ -170,3 +176,45 @@ def test_a_seats_weight_depends_on_the_cards_in_all_hands():
         for lay in lays:
             assert lay is not None
             assert play_weight(v, lay[0], lay[1], cache=cache) == play_weight(v, lay[0], lay[1])
+
+
+def _avoid_positions(count: int):
+    """Galdiņš card decisions from the second to the fourth trick (tricks only count)."""
+    from zole_desktop.rules.options import Rules
+    from zole_desktop.rules.state import PASS
+
+    out = []
+    i = 0
+    while len(out) < count:
+        st = deal_state(171, i, 3, Rules(all_pass="galdins"))
+        i += 1
+        for _ in range(3):
+            st.apply(PASS)
+        bots = {s: make_bot("normal", s) for s in range(3)}
+        stop_at = 1 + i % 3
+        while st.phase != DONE:
+            seat = st.current_seat
+            obs = st.observation(seat)
+            if st.phase == PLAYING and len(st.completed) >= stop_at and len(obs.legal) > 2:
+                out.append(obs)
+                break
+            st.apply(bots[seat].choose(obs))
+    return out
+
+
+def test_avoid_searches_stop_early_on_the_card_that_takes_least():
+    stopped = 0
+    for obs in _avoid_positions(8):
+        fast = StrongBot(13, budget_scale=1000.0)
+        full = StrongBot(13, budget_scale=1000.0)
+        full.stop_early = False
+        a = fast.choose(obs)
+        full.choose(obs)
+        most = StrongBot.max_layouts[min(View(obs).n_tricks, 2)]
+        assert full.last_layouts == most
+        stopped += fast.last_layouts < most
+        v = View(obs)
+        rep = next(c for c in full.last_values if full._same_class(v, a, c))
+        # fewer tricks taken is better: within a twentieth of a trick of the least
+        assert full.last_values[rep] <= min(full.last_values.values()) + 0.05
+    assert stopped >= 3
