@@ -320,6 +320,20 @@ class StrongBot(NormalBot):
     stop_min = 8
     stop_agree = 16
     stop_z = 2.5
+    # the declarer's card decides the game: when fewer than ``decl_min_layouts`` layouts were
+    # solved by the deadline (tricks 0, 1, later; the first tricks' node cap drops about half
+    # of them), it samples on for up to ``decl_extra`` seconds more with ``decl_caps`` nodes
+    # per layout, rather than playing the rules card or a card chosen on one or two layouts
+    # (only on its own clock: not when the caller sets the deadline or ``layouts`` is fixed)
+    decl_min_layouts = (6, 6, 6)
+    decl_extra = (0.6, 0.45, 0.25)
+    decl_caps = (120_000, 120_000, 200_000)
+    # and when its layouts leave several cards tied, it breaks the tie on up to
+    # ``decl_margin_layouts`` fresh layouts, within ``decl_margin_time`` seconds, by the
+    # cards that keep ``decl_margin`` card points to spare (:meth:`_margin_break`)
+    decl_margin = 10
+    decl_margin_layouts = 10
+    decl_margin_time = (0.15, 0.12, 0.06)
 
     def __init__(self, seed: int | None = None, budget_scale: float = 1.0,
                  layouts: int | None = None) -> None:
@@ -335,6 +349,7 @@ class StrongBot(NormalBot):
         # or less for a defender; in mazā zole no trick for the declarer)
         self.last_values: dict[int, float] = {}
         self.last_goal: dict[int, float] = {}
+        self._own_clock = False  # this decision's deadline is the bot's own (diagnostics too)
         self._burial: tuple[int, tuple[int, int]] | None = None
         self._weights_for: Observation | None = None
         self._weights: dict = {}
@@ -350,6 +365,7 @@ class StrongBot(NormalBot):
             return self._bury(obs, deadline, cancel)
         v = View(obs)
         k = min(v.n_tricks, 2)
+        self._own_clock = self.layouts is None and deadline is None
         if self.layouts is not None:
             deadline = float("inf")
         elif deadline is None:
@@ -492,6 +508,18 @@ class StrongBot(NormalBot):
         # my side's goal: the declarer's 61, or the defenders' holding it to 60
         t = self._sampled(self._drawer(v), solve, len(cands), most, deadline, cancel,
                           hit=lambda x: x > 0, stop=True)
+        need = self.decl_min_layouts[k]
+        if v.is_decl and self._own_clock and t.n < need and not (
+                cancel is not None and cancel.is_set()):
+            cap = self.decl_caps[k]  # the solve step reads it
+            more = self._sampled(self._drawer(v), solve, len(cands), need - t.n,
+                                 time.perf_counter() + self.decl_extra[k] * self.scale, cancel,
+                                 hit=lambda x: x > 0)
+            for i in range(len(cands)):
+                t.totals[i] += more.totals[i]
+                t.goal[i] += more.goal[i]
+            t.n += more.n
+            t.wsum += more.wsum
         self.last_layouts = n = t.n
         wsum = t.wsum
         if n == 0 or wsum <= 0.0:
@@ -501,10 +529,38 @@ class StrongBot(NormalBot):
         self.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
         best = max(totals.values())
         tied = [c for c in cands if totals[c] >= best - 1e-9]
+        if v.is_decl and self._own_clock and len(tied) > 1 and self.decl_margin:
+            tied = self._margin_break(v, tied, k, cancel, self.last_goal[tied[0]] >= 0.5)
         for c in tied:
             if self._same_class(v, hint, c):
                 return hint
         return self._prefer(v, tied)
+
+    def _margin_break(self, v: View, tied: list[int], k: int, cancel, winning: bool
+                      ) -> list[int]:
+        """The declarer's cards that the sample could not tell apart, narrowed on fresh
+        layouts to those that most often keep ``decl_margin`` card points above 61 (below it
+        when the sample says the game is lost: the cards that come nearest): the true layout
+        may be one the sample missed, and a margin is what survives it."""
+        target = 61 + (self.decl_margin if winning else -self.decl_margin)
+        cap = self.decl_caps[k]
+        trick = list(v.trick)
+        hit = (1, 1, 0, 0)
+
+        def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
+            hands, pile = lay
+            base = self._base(v, pile)
+            s = Solver(hands, v.decl, node_limit=cap, cancel=until)
+            res = self._each(tied, lambda c: self._card_value(
+                s, v, trick, c, base, hit, False, target), until)
+            return self._play_weight(v, hands, pile), res
+
+        t = self._sampled(self._drawer(v), solve, len(tied), self.decl_margin_layouts,
+                          time.perf_counter() + self.decl_margin_time[k] * self.scale, cancel)
+        if t.n == 0:
+            return tied
+        best = max(t.totals)
+        return [c for c, x in zip(tied, t.totals, strict=True) if x >= best - 1e-9]
 
     def _avoid_goal(self, v: View) -> tuple[int, int, int, int]:
         """(the position that avoids, trick weight, point weight, sign): the search's value
@@ -674,7 +730,7 @@ class StrongBot(NormalBot):
         return play_weight(v, hands, pile, window=self.infer_window, cache=self._weights)
 
     def _card_value(self, s: Solver, v: View, trick: list, c: int, base: int, vals,
-                    full: bool) -> float:
+                    full: bool, target: int = 61) -> float:
         me = v.pos
         hand = s.hands[me]
         s.hands[me] = hand & ~(1 << c)
@@ -694,7 +750,7 @@ class StrongBot(NormalBot):
             if full:
                 return self._band_value(s, turn, t3, base2, vals)
             # early: win/lose only, with a small bonus from the 61 margin unknown
-            return vals[1] if s.reaches(turn, t3, 61 - base2) else vals[2]
+            return vals[1] if s.reaches(turn, t3, target - base2) else vals[2]
         finally:
             s.hands[me] = hand
 

@@ -1,0 +1,83 @@
+"""The strong declarer samples on past its deadline when too few layouts were solved.
+
+A declarer's card decides the game: with fewer than ``decl_min_layouts`` layouts solved by the
+deadline (the first tricks' node cap drops about half of them), the bot samples on for up to
+``decl_extra`` seconds more instead of playing the rules card.  A budget of zero solves no
+layout in time, so what happens after the deadline is all the extension's; no timing is
+asserted.
+"""
+
+from __future__ import annotations
+
+from zole_desktop.bots import make_bot
+from zole_desktop.bots.arena import deal_state
+from zole_desktop.bots.declarer import main as declarer_main
+from zole_desktop.bots.strong import StrongBot
+from zole_desktop.rules.state import BIDDING, PLAYING, TAKE_BID, HandState
+
+
+def _position(decl_to_move: bool) -> HandState:
+    """A take (forehand declares) played by normal bots into the third trick, where the
+    declarer (or a defender) has at least two different cards to choose from."""
+    for index in range(40):
+        st = deal_state(5, index)
+        st.apply(TAKE_BID)
+        normal = make_bot("normal", index)
+        while st.phase == BIDDING:
+            st.apply(normal.choose(st.observation(st.current_seat)))
+        while st.phase != PLAYING:
+            st.apply(normal.choose(st.observation(st.current_seat)))
+        while st.phase == PLAYING:
+            obs = st.observation(st.current_seat)
+            if len(st.completed) >= 2 and (st.turn == st.declarer) == decl_to_move:
+                bot = StrongBot(seed=1)
+                from zole_desktop.bots.view import View
+                v = View(obs)
+                if len(bot._distinct(v, [a for a in v.legal if a < 26])) > 1:
+                    return st
+            st.apply(normal.choose(obs))
+    raise AssertionError("no position found")
+
+
+def _starved(**extra) -> StrongBot:
+    bot = StrongBot(seed=3)
+    bot.budgets = (0.0, 0.0, 0.0)  # the deadline has passed before the first layout
+    bot.decl_min_layouts = (4, 4, 4)
+    bot.decl_extra = (60.0, 60.0, 60.0)
+    bot.stop_early = False
+    for k, x in extra.items():
+        setattr(bot, k, x)
+    return bot
+
+
+def test_the_declarer_samples_on_when_no_layout_was_solved_in_time():
+    st = _position(decl_to_move=True)
+    obs = st.observation(st.current_seat)
+    bot = _starved()
+    card = bot.choose(obs)
+    assert card in obs.legal
+    assert bot.last_layouts == 4
+    assert bot.last_goal  # the card came from the layouts, not the rules
+
+
+def test_a_defender_or_a_caller_deadline_is_not_extended():
+    st = _position(decl_to_move=False)
+    obs = st.observation(st.current_seat)
+    bot = _starved()
+    bot.choose(obs)
+    assert bot.last_layouts == 0
+    st = _position(decl_to_move=True)
+    obs = st.observation(st.current_seat)
+    bot = _starved()
+    import time
+    bot.choose(obs, deadline=time.perf_counter() - 1.0)
+    assert bot.last_layouts == 0
+    bot = _starved(decl_min_layouts=(0, 0, 0))
+    bot.choose(obs)
+    assert bot.last_layouts == 0
+
+
+def test_the_diagnostic_runs_and_reports(capsys):
+    assert declarer_main(["--deals", "2", "--seed", "5", "--layouts", "4", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "declarer games" in out and '"won_makeable"' in out

@@ -1,0 +1,346 @@
+"""Why the strong declarer loses games that were makeable double dummy.
+
+``python -m zole_desktop.bots.declarer --deals N --seed S [--layouts L] [--json]`` deals the
+arena's hands (:func:`.arena.deal_state`, the same seeds) to three strong bots (the arena's
+self-play seating and bot seeds), plays them out, and checks every declarer's game (take,
+zole, dark) with all cards open right after the burial, as the arena does: was 61 makeable?
+For every makeable game the declarer lost, it finds the declarer's first card whose
+double-dummy value fell below 61 while another legal card kept it (the defenders cannot take
+a makeable game away from an open-card declarer, so there always is one, unless he
+surrendered), and classifies that decision:
+
+* ``trick``, ``lead``/``follow``, the contract;
+* what the bot's own sample said (``last_goal``: the weighted share of layouts in which a
+  card keeps 61; ``last_values``: the mean game points): ``fallback`` (no layout solved; the
+  normal bot's card), ``greed`` (the sample rated another card safer for 61 but the chosen
+  card's mean game points were higher: 91 or 31 weighed against 61), ``tie`` (the sample rated
+  the chosen card as safe as the best one: a tie broken by the rules card or the points),
+  ``misjudged`` (the sample rated the chosen card strictly safer: the true layout was one of
+  the few in which it fails, or strategy fusion), with the margin of the sample's estimate;
+* how many layouts were solved and how many were dropped by the node cap or the clock
+  (counted by a solver that notes each :class:`.solver.NodeLimit`);
+* the weight of the true layout under the bot's own bid and play model;
+* with ``--recheck L``: whether the bot, asked again in the same position with ``L`` layouts,
+  still chooses a losing card (``noise`` if it does not).
+
+``--layouts L`` fixes the layouts per decision (and per bid and burial) and ignores the clock,
+so a run is reproducible; without it the bots think by the clock, as in the arena.
+``--clock cpu`` makes the bots' clock the process's CPU time (as the arena's).
+``--set name=value`` sets an attribute of every strong bot (an A/B switch; a tuple
+attribute such as ``decl_min_layouts`` takes ``0,0,0``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
+from ..rules.settlement import DARK, TAKE, ZOLE
+from ..rules.state import DONE, PLAYING, SURRENDER, HandState
+from . import strong as strong_mod
+from .arena import CLOCKS, _dd_makeable, deal_state, use_clock
+from .solver import NodeLimit, Solver
+from .strong import StrongBot
+from .view import View
+
+__all__ = ["analyse_loss", "main", "play_game", "run"]
+
+_DROPS = {"nodes": 0, "clock": 0}
+
+
+class _CountingSolver(Solver):
+    """The strong bot's solver, noting every search cut off by its node cap or the clock."""
+
+    __slots__ = ()
+
+    def search(self, turn, trick=(), alpha=-1, beta=1000):
+        try:
+            return super().search(turn, trick, alpha, beta)
+        except NodeLimit:
+            _DROPS["nodes" if self.nodes > self.limit else "clock"] += 1
+            raise
+
+
+def _make_bots(seed: int, index: int, layouts: int | None, sets: dict[str, Any]
+               ) -> list[StrongBot]:
+    bots = []
+    for pos in range(3):
+        b = StrongBot(seed=seed * 7919 + index * 31 + pos, layouts=layouts)
+        for k, v in sets.items():
+            setattr(b, k, v)
+        bots.append(b)
+    return bots
+
+
+def play_game(seed: int, index: int, layouts: int | None = None,
+              sets: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One deal played by three strong bots; the declarer's card decisions recorded."""
+    sets = sets or {}
+    st = deal_state(seed, index)
+    bots = _make_bots(seed, index, layouts, sets)
+    by_seat = {st.seats[p]: bots[p] for p in range(3)}
+    makeable: bool | None = None
+    checked = False
+    decisions: list[dict[str, Any]] = []
+    surrendered_at: int | None = None
+    times: list[float] = []
+    while st.phase != DONE:
+        seat = st.current_seat
+        assert seat is not None, "a hand not over has a seat to move"
+        bot = by_seat[seat]
+        if st.phase == PLAYING and not st.trick and st.can_surrender():
+            obs = st.observation(seat)
+            if obs.can_surrender and bot.surrender(obs):
+                surrendered_at = len(st.completed)
+                st.apply(SURRENDER)
+                break
+        if st.phase == PLAYING and not checked:
+            checked = True
+            makeable = _dd_makeable(st)
+        obs = st.observation(seat)
+        mine = st.phase == PLAYING and st.turn == st.declarer
+        before = st.copy() if mine else None
+        _DROPS["nodes"] = _DROPS["clock"] = 0
+        t0 = time.perf_counter()
+        action = bot.choose(obs)
+        ms = (time.perf_counter() - t0) * 1000
+        if mine and before is not None:
+            v = View(obs)
+            cands = bot._distinct(v, [a for a in v.legal if a < 26])
+            times.append(ms)
+            decisions.append({
+                "state": before, "card": action, "cands": cands, "ms": ms,
+                "layouts": bot.last_layouts if len(cands) > 1 else 0,
+                "goal": dict(bot.last_goal) if len(cands) > 1 else {},
+                "values": dict(bot.last_values) if len(cands) > 1 else {},
+                "drops": dict(_DROPS),
+            })
+        st.apply(action)
+    r = st.result()
+    decl_bot = bots[st.declarer] if st.declarer >= 0 else None
+    return {"index": index, "contract": r.contract, "declarer": st.declarer,
+            "won": r.value > 0 if st.declarer >= 0 else None, "makeable": makeable,
+            "surrendered_at": surrendered_at, "decisions": decisions, "times": times,
+            "points": r.declarer_points, "bot": decl_bot}
+
+
+def _keeps(st: HandState, c: int) -> bool:
+    """With all cards open: does the declarer still reach 61 after playing ``c`` now?"""
+    d = st.declarer
+    hands = list(st.hands)
+    hands[d] &= ~(1 << c)
+    trick = list(zip(st.trick_pos, st.trick, strict=True)) + [(d, c)]
+    base = st.points_won[d] + (points_of(st.buried) if st.contract == TAKE else 0)
+    s = Solver(hands, d)
+    if len(trick) == 3:
+        best, bpos = trick[0][1], trick[0][0]
+        for p, x in trick[1:]:
+            if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                best, bpos = x, p
+        if bpos == d:
+            base += sum(POINTS[x] for _, x in trick)
+        return s.reaches(bpos, [], 61 - base)
+    return s.reaches((d + 1) % 3, trick, 61 - base)
+
+
+def _legal(st: HandState) -> list[int]:
+    hand = st.hands[st.declarer]
+    m = hand & FOLLOW_MASK[st.trick[0]] if st.trick else 0
+    m = m or hand
+    return [c for c in range(26) if m >> c & 1]
+
+
+def analyse_loss(game: dict[str, Any], recheck: int = 0, seed: int = 0) -> dict[str, Any]:
+    """The first declarer decision of a lost makeable game at which 61 slipped away."""
+    if game["surrendered_at"] is not None:
+        return {"kind": "surrender", "trick": game["surrendered_at"]}
+    for dec in game["decisions"]:
+        st: HandState = dec["state"]
+        chosen = dec["card"]
+        if _keeps(st, chosen):
+            continue
+        good = [c for c in _legal(st) if c != chosen and _keeps(st, c)]
+        if not good:
+            return {"kind": "unexplained", "trick": len(st.completed)}
+        bot: StrongBot = game["bot"]
+        obs = st.observation(st.seats[st.declarer])
+        v = View(obs)
+
+        def rep(c: int, v: View = v, cands: list[int] = dec["cands"]) -> int:
+            for x in cands:
+                if StrongBot._same_class(v, c, x):
+                    return x
+            return c
+
+        goal, values = dec["goal"], dec["values"]
+        out: dict[str, Any] = {
+            "trick": len(st.completed), "lead": not st.trick, "card": CARD_NAMES[chosen],
+            "good": [CARD_NAMES[c] for c in good], "contract": st.contract,
+            "layouts": dec["layouts"], "drops": dec["drops"], "ms": round(dec["ms"], 1),
+        }
+        if not goal:
+            out["kind"] = "fallback"
+        else:
+            g_ch = goal.get(rep(chosen), 0.0)
+            g_good = max(goal.get(rep(c), 0.0) for c in good)
+            g_best = max(goal.values())
+            out["goal_chosen"] = round(g_ch, 3)
+            out["goal_good"] = round(g_good, 3)
+            out["goal_best"] = round(g_best, 3)
+            out["value_chosen"] = round(values.get(rep(chosen), 0.0), 3)
+            out["value_best"] = round(max(values.values()), 3)
+            if g_ch < g_best - 1e-9:
+                out["kind"] = "greed"
+            elif abs(g_ch - g_good) <= 1e-9:
+                out["kind"] = "tie"
+            else:
+                out["kind"] = "misjudged"
+        # the true layout, weighed by the bot's own models
+        hands = list(st.hands)
+        # the unseen pile out of play: none for a take's declarer (he buried it), the
+        # talon for a zole's
+        pile = 0 if st.contract == TAKE else _talon_mask(st)
+        played = strong_mod._played_by(v)
+        out["true_weight"] = round(bot._layout_weight(v, hands, pile, played)
+                                   * bot._play_weight(v, hands, pile), 4)
+        if recheck:
+            again = StrongBot(seed=seed, layouts=recheck)
+            for k in ("infer", "full_probes"):
+                setattr(again, k, getattr(bot, k))
+            c2 = again.choose(obs)
+            out["recheck"] = "noise" if _keeps(st, c2) else "still"
+        return out
+    return {"kind": "unexplained", "trick": None}
+
+
+def _talon_mask(st: HandState) -> int:
+    return (1 << st.talon_cards[0]) | (1 << st.talon_cards[1])
+
+
+def _ci(k: int, n: int) -> tuple[float, float]:
+    """Wilson 95% interval of a share."""
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return mid - h, mid + h
+
+
+def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] | None = None,
+        recheck: int = 0, start: int = 0, progress: bool = True) -> dict[str, Any]:
+    strong_mod.Solver = _CountingSolver  # type: ignore[misc]
+    try:
+        games = makeable = won = 0
+        losses: list[dict[str, Any]] = []
+        times: list[float] = []
+        by_contract: Counter[str] = Counter()
+        won_by_contract: Counter[str] = Counter()
+        t0 = time.time()
+        for i in range(start, start + deals):
+            if progress and i > start and (i - start) % 20 == 0:
+                print(f"[{i - start}/{deals}] {time.time() - t0:.0f}s, lost "
+                      f"{len(losses)} of {makeable} makeable", file=sys.stderr)
+            g = play_game(seed, i, layouts, sets)
+            times.extend(g["times"])
+            if g["contract"] not in (TAKE, ZOLE, DARK) or g["makeable"] is None:
+                continue
+            games += 1
+            if not g["makeable"]:
+                continue
+            makeable += 1
+            by_contract[g["contract"]] += 1
+            if g["won"]:
+                won += 1
+                won_by_contract[g["contract"]] += 1
+                continue
+            a = analyse_loss(g, recheck, seed * 7919 + i)
+            a["deal"] = i
+            losses.append(a)
+            if progress:
+                print(f"deal {i}: lost a makeable {g['contract']}: {a}", file=sys.stderr)
+    finally:
+        strong_mod.Solver = Solver  # type: ignore[misc]
+    lo, hi = _ci(won, makeable)
+    times.sort()
+    return {
+        "deals": deals, "seed": seed, "start": start, "layouts": layouts,
+        "sets": sets or {}, "declarer_games": games, "makeable": makeable,
+        "won_makeable": won, "rate": round(won / makeable, 4) if makeable else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "by_contract": {c: [won_by_contract[c], n] for c, n in sorted(by_contract.items())},
+        "kinds": dict(Counter(x["kind"] for x in losses).most_common()),
+        "tricks": dict(sorted(Counter(str(x.get("trick")) for x in losses).items())),
+        "contracts": dict(Counter(str(x.get("contract")) for x in losses).most_common()),
+        "decl_ms_median": round(times[len(times) // 2], 1) if times else 0.0,
+        "decl_ms_max": round(times[-1], 1) if times else 0.0,
+        "seconds": round(time.time() - t0, 1),
+        "losses": losses,
+    }
+
+
+def _value(text: str) -> Any:
+    if "," in text:
+        return tuple(_value(x) for x in text.split(","))
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.declarer",
+                                description="why the strong declarer loses makeable games")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--start", type=int, default=0, help="the first deal index")
+    p.add_argument("--layouts", type=int, default=None,
+                   help="fixed layouts per decision, no clock (reproducible)")
+    p.add_argument("--recheck", type=int, default=0,
+                   help="ask the bot again with this many layouts at each losing decision")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="set an attribute of every strong bot")
+    p.add_argument("--clock", choices=CLOCKS, default="wall",
+                   help="the bots' clock: real time, or this process's CPU time (as the "
+                   "arena's --clock cpu: a busy machine does not starve the bots)")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    use_clock(a.clock)
+    sets = {}
+    for s in a.set:
+        k, _, val = s.partition("=")
+        sets[k.strip()] = _value(val.strip())
+    rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start)
+    how = a.layouts or f"by the {a.clock} clock"
+    print(f"{a.deals} deals from {a.start}, seed {a.seed}, layouts {how}, set {sets or '-'}: "
+          f"{rep['declarer_games']} declarer games, {rep['makeable']} makeable, "
+          f"won {rep['won_makeable']} = "
+          f"{100 * rep['rate']:.1f}% [{100 * rep['ci95'][0]:.1f}, {100 * rep['ci95'][1]:.1f}]"
+          f" ({rep['seconds']} s)")
+    print("  by contract (won/makeable):",
+          ", ".join(f"{c} {w}/{n}" for c, (w, n) in rep["by_contract"].items()))
+    print("  lost makeable, by kind:", rep["kinds"])
+    print("  by trick of the first losing card:", rep["tricks"])
+    print("  by contract:", rep["contracts"])
+    for x in rep["losses"]:
+        print("   ", json.dumps(x))
+    if a.json:
+        print(json.dumps(rep))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
