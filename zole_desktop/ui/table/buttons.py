@@ -54,10 +54,13 @@ def _bury_label(t: TableScene) -> str:
 
 
 def build_corner(t: TableScene) -> None:
+    """The corner for the hand as it stands: a person who sits this hand out has no card
+    to take back and no game to give up, so only the last trick and the menu."""
     st = t.state
+    out = st is not None and t.human is not None and t.human not in st.seats
     cs = [Button(lambda: _("Last trick (L)"), t.toggle_last,
                  enabled=lambda: bool(t.state and t.state.completed))]
-    if t.undo_allowed():
+    if t.undo_allowed() and not out:
         cs.append(Button(lambda: _("Undo (Ctrl+Z)"), t.request_undo,
                          enabled=lambda: t.can_undo() and not t.undo_request))
     if (t.human is not None and st is not None and st.phase == PLAYING

@@ -76,6 +76,7 @@ def run_hand(t: TableScene) -> Script:
     t.undo_request = False
     t.reset_view()
     t.setup_seats(state)
+    buttons.build_corner(t)  # the last hand's corner (its Surrender) does not stay
     if t.director.resumed:
         yield from resume_hand(t, state)
     else:
