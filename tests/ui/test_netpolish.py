@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from tests.ui.ui_helpers import run_until
+
 
 def _answer(t, rng):
     k = t.waiting_for()
@@ -50,3 +52,76 @@ def test_a_player_sitting_out_sees_only_the_last_trick_and_the_menu_in_the_corne
             _answer(t, rng)
     assert played_in_first and seen_out, "never sat out after playing a hand"
     assert all(c == ["Last trick (L)", "Menu (Esc)"] for c in seen_out), seen_out[-1]
+
+
+# ------------------------------------------------------------------ a network table
+CODE = "5821"
+
+
+def _host(**kw):
+    from zole_desktop.net import host as H
+
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(H.TableSpec(name="Sauna", code=CODE, grace=None, **kw))
+    host.start()
+    return host
+
+
+def _table(app, host, name="Anna"):
+    from zole_desktop.net.client import Client
+    from zole_desktop.net.remote import RemoteDirector, RemoteSession, wait_for_welcome
+    from zole_desktop.ui.network_table import NetworkTableScene
+
+    me = Client("127.0.0.1", host.port, CODE, name, retry_for=5)
+    me.start()
+    welcome, backlog = wait_for_welcome(me)
+    session = RemoteSession.from_welcome(welcome)
+    t = NetworkTableScene(session, RemoteDirector(session, me, welcome, backlog))
+    app.stack.push(t)
+    return me, t
+
+
+def _plate_lines(t, seat: int) -> list[str]:
+    r = t.L["plates"][seat]
+    return [text for kind, rect, text in t.drawn if kind == "plate-text" and r.contains(rect)]
+
+
+def test_a_person_away_is_marked_on_their_plate_until_they_are_back(make_app):
+    import time
+
+    from zole_desktop.net.client import Client
+    from zole_desktop.net.remote import wait_for_welcome
+
+    host = _host(seats=[None, None, "random"], length=3, seed=4)
+    me = bruno = None
+    try:
+        app = make_app()
+        me, t = _table(app, host)
+        bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
+        bruno.start()
+        token = wait_for_welcome(bruno)[0].token
+        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        app.step()
+        assert not any("away" in line for line in _plate_lines(t, 1))
+        bruno.close()  # Bruno's game is gone; his seat is kept
+        assert run_until(app, lambda: t.seat_away(1), 5000)
+        app.step()
+        lines = _plate_lines(t, 1)
+        assert any(line.startswith("away") for line in lines), lines
+        assert not t.seat_away(0) and not t.seat_away(2)  # mine, and the bot's
+        # Bruno comes back with his token: his plate is as before
+        bruno = Client("127.0.0.1", host.port, CODE, "Bruno", token=token, retry_for=5)
+        bruno.start()
+        wait_for_welcome(bruno)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and t.seat_away(1):
+            app.step()
+            time.sleep(0.005)
+        app.step()
+        assert not t.seat_away(1)
+        assert not any("away" in line for line in _plate_lines(t, 1))
+    finally:
+        for c in (me, bruno):
+            if c is not None:
+                c.close()
+        host.stop()

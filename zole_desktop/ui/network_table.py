@@ -67,6 +67,18 @@ class NetworkTableScene(TableScene):
         if self.host is not None:
             self.host.stop(timeout=5.0)
 
+    def seat_away(self, seat: int) -> bool:
+        """Another person whose connection dropped: their seat is kept for them (until
+        it goes to a bot), and their plate says so until they are back."""
+        infos = self.director.seats_info
+        if seat == self.human or not 0 <= seat < len(infos):
+            return False
+        info = infos[seat]
+        return info.kind == "person" and not info.connected
+
+    def _away(self) -> set[int]:
+        return {s for s in range(self.session.players) if self.seat_away(s)}
+
     def _would_deal(self) -> bool:
         """The script's next step starts a hand (its first, or after the score sheet)."""
         if self.script is None:
@@ -88,7 +100,10 @@ class NetworkTableScene(TableScene):
         turn = self.director.turn()
         waiting_seat = turn.seat if isinstance(c, BotTurn) and turn is not None else None
         my_turn = isinstance(c, HumanTurn) and c.kind == "play"
+        away = self._away()
         r = self.director.pump(waiting_seat, my_turn)
+        if self._away() != away:
+            self.app.invalidate()  # a plate turns "away", or back
         if r.renamed:
             self._rename(r.renamed)
         if r.undone:

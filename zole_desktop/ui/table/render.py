@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _, decimal, language, ngettext
+from ...i18n import _, decimal, language, ngettext, pgettext
 from ...rules.cards import points_of
 from ...rules.state import BIDDING, DARK_BID, DONE, PASS, TABLE
 from .. import gfx, texts
@@ -182,7 +182,8 @@ def hint_line(tb: TableScene, surface, text: str, size: int, dim: bool = False) 
 def draw_plates(tb: TableScene, surface) -> None:
     """Who is who: each seat's name and score in large type; below, the bot's level (or
     "you") with dealer or forehand; and the seat's part in this hand as a tag:
-    declarer, defender.  The seats that sit out get a smaller, greyed plate."""
+    declarer, defender.  The seats that sit out get a smaller, greyed plate; a person who
+    is away (their connection dropped, their seat kept) a greyed plate marked "away"."""
     L = tb.L
     H = L["H"]
     st = tb.state
@@ -196,7 +197,8 @@ def draw_plates(tb: TableScene, surface) -> None:
         big = max(13, int(H * (0.024 if compact else 0.034)))
         small = max(11, int(H * (0.019 if compact else 0.022)))
         pad = max(4, int(H * (0.008 if compact else 0.012)))
-        fill = gfx.DIM_LINEN if out else gfx.LINEN
+        away = tb.seat_away(seat)
+        fill = gfx.DIM_LINEN if out or away else gfx.LINEN
         turn = playing and st.current_seat == seat and not out
         surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, alpha=60),
                      r.move(2, 3))
@@ -205,7 +207,7 @@ def draw_plates(tb: TableScene, surface) -> None:
         if turn:
             draw_outline(surface, r, max(4, min(r.w, r.h) // 8), ow)
         mark(tb, "plate", r.inflate(2 * ow + 2, 2 * ow + 2), tb.seat_name(seat))
-        ink = gfx.INK if not out else (0x55, 0x50, 0x4B)
+        ink = gfx.INK if not (out or away) else (0x55, 0x50, 0x4B)
         score = gfx.signed(totals[seat])
         sr = gfx.blit_text(surface, score, big, ink, (r.right - pad, r.y + pad), "topright",
                            bold=True)
@@ -223,6 +225,8 @@ def draw_plates(tb: TableScene, surface) -> None:
             lv = tb.session.bot_levels.get(seat, "")
             sub = _(texts.LEVEL_LABELS.get(lv, lv)) if lv else ""
         marks = [sub] if sub and not compact else []
+        if away:
+            marks.insert(0, pgettext("a player whose connection dropped", "away"))
         if out:
             marks.append(_("sits out"))
         if st is not None and seat == st.dealer:

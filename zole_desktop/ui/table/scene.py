@@ -124,6 +124,10 @@ class TableScene(Scene):
         """The seat's name as shown (the person's as "You" until they type a name)."""
         return self.session.name(seat)
 
+    def seat_away(self, seat: int) -> bool:
+        """A person whose seat is kept while they are away (a network table's)."""
+        return False
+
     # ------------------------------------------------------------------ scene API
     def enter(self) -> None:
         app = self.app
