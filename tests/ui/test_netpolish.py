@@ -125,3 +125,66 @@ def test_a_person_away_is_marked_on_their_plate_until_they_are_back(make_app):
             if c is not None:
                 c.close()
         host.stop()
+
+
+def test_the_history_shows_the_names_people_typed_as_typed_and_the_bots_translated(
+        data_dir, tmp_path):
+    """Bruno and Anna at the host's table with a bot; Anna's game goes away after the first
+    hand and her seat goes to a bot.  In the host's history, in Russian, "Anna" (typed by a
+    person) stays "Anna" in the list, the score lines and the review; the bot's name is
+    translated."""
+    import asyncio
+
+    from tests.net.helpers import play_match
+    from zole_desktop.i18n import _, set_language
+    from zole_desktop.net import host as H
+    from zole_desktop.net import protocol as P
+    from zole_desktop.net.client import Connection
+    from zole_desktop.records.history import history_files
+    from zole_desktop.ui.history_entries import read_entry
+    from zole_desktop.ui.review_scene import ReviewScene
+
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(H.TableSpec(name="Sauna", code=CODE, seats=[None, None, "random"],
+                               length=3, seed=12, grace=0.2, grace_level="random",
+                               save_to=tmp_path / "table.json"))
+    host.start()
+    try:
+        async def bruno_then_anna():
+            b = await Connection.open("127.0.0.1", host.port, CODE, "Bruno")
+            a = await Connection.open("127.0.0.1", host.port, CODE, "Anna")
+            assert (b.welcome.seat, a.welcome.seat) == (0, 1)
+            async def anna():  # one hand, then her game is gone
+                m = await play_match(a, random.Random(2),
+                                     stop=lambda m: isinstance(m, P.HandOver))
+                assert isinstance(m, P.HandOver)
+                a.ws.transport.abort()
+
+            task = asyncio.create_task(anna())
+            last = await play_match(b, random.Random(3))
+            await task
+            await b.close()
+            return last
+
+        last = asyncio.run(asyncio.wait_for(bruno_then_anna(), 120))
+        assert last.match_over
+        assert host.tables[CODE].session.levels[1] == "random"  # Anna's seat went to a bot
+        files = []
+        for _i in range(200):  # the history is written on the host's side; bounded
+            files = history_files()
+            if files:
+                break
+            asyncio.run(asyncio.sleep(0.02))
+        assert len(files) == 1
+        set_language("ru")
+        e = read_entry(files[0])
+        assert e.human == 0 and e.name(0) == "Bruno"
+        assert e.name(1) == "Anna", e.name(1)
+        assert e.name(2) == _("Ilze") != "Ilze"  # the bot's name, in Russian
+        assert e.shown_names() == f"Bruno, Anna, {_('Ilze')}"
+        rv = ReviewScene(e.rep.match.hands[0], names=e.names, viewer=e.human, number=1,
+                         typed=e.typed, threaded=False)
+        assert rv.name(1) == "Anna" and rv.name(2) == _("Ilze")
+    finally:
+        set_language("en")
+        host.stop()

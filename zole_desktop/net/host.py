@@ -161,6 +161,13 @@ class NetSession(Session):
         out["net"] = getattr(self, "net", {})
         return out
 
+    def typed_seats(self) -> set[int]:
+        """The people's seats, also one that went to a bot since: its name was typed by a
+        person (shown as typed in the history, never translated)."""
+        tokens = getattr(self, "net", {}).get("tokens") or []
+        return super().typed_seats() | {s for s, t in enumerate(tokens)
+                                         if t is not None and s != self.human}
+
     def save(self, current: HandState | None = None) -> None:
         if self.save_to is None:
             return

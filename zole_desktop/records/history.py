@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from .. import storage
@@ -28,8 +29,11 @@ def history_dir() -> Path:
     return d
 
 
-def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
-    """Keep a finished match in the history folder as a ``zole-match/1`` file."""
+def archive(match: Match, table: Table, when: str | None = None,
+            typed: Iterable[int] = ()) -> Path | None:
+    """Keep a finished match in the history folder as a ``zole-match/1`` file; ``typed``:
+    the seats whose names people typed at other computers (a network table's), shown as
+    typed, never translated."""
     if not match.rows:
         return None
     stamp = when or time.strftime("%Y%m%d-%H%M%S")
@@ -39,7 +43,8 @@ def archive(match: Match, table: Table, when: str | None = None) -> Path | None:
         k += 1
         path = history_dir() / f"match-{stamp}-{k}.json"
     rec = match.to_record({"names": table.names, "levels": table.levels,
-                           "human_seat": table.human_seat, "finished_at": stamp,
+                           "human_seat": table.human_seat, "typed": sorted(set(typed)),
+                           "finished_at": stamp,
                            "session_end": list(match.session_end())})
     data = json_bytes(rec, indent=1)
     if len(data) > MAX_HISTORY_BYTES:  # a very long match: without the indentation

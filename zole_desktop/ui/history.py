@@ -116,7 +116,7 @@ class HistoryScene(Scene):
 
         m = self.match
         self.stack.push(ReviewScene(m.rep.match.hands[i], names=m.names, viewer=m.human,
-                                    number=i + 1))
+                                    number=i + 1, typed=m.typed))
 
     def say(self, msg: str, bad: bool = False) -> None:
         self.message = msg

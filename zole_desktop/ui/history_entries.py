@@ -31,6 +31,7 @@ class MatchEntry:
     names: list[str]
     human: int
     when: str  # "2025-01-31 18:05"
+    typed: frozenset[int] = frozenset()  # the seats whose names people typed (network)
 
     @property
     def players(self) -> int:
@@ -46,11 +47,16 @@ class MatchEntry:
         return self.rep.match.final_totals()[self.human]
 
     def name(self, seat: int | None) -> str:
-        """The seat's name as shown now (the person's untyped name as "You")."""
-        return Names(self.names, self.human)(seat)
+        """The seat's name as shown now (the person's untyped name as "You"; the names
+        other people typed as typed, the bots' in today's language)."""
+        return self.people(seat)
+
+    @property
+    def people(self) -> Names:
+        return Names(self.names, self.human, self.typed)
 
     def shown_names(self) -> str:
-        return ", ".join(Names(self.names, self.human).all())
+        return ", ".join(self.people.all())
 
 
 def _when(data: dict, path: Path) -> str:
@@ -83,7 +89,21 @@ def read_entry(path: Path) -> MatchEntry:
                     for s, n in enumerate(names))):
         names = [_("Seat {n}").format(n=s + 1) for s in range(players)]
     names = [storage.clean_text(n, MAX_NAME) for n in names]  # no NUL, no lone surrogate
-    return MatchEntry(path, data, rep, names, human, _when(data, path))
+    return MatchEntry(path, data, rep, names, human, _when(data, path),
+                      _typed(data, players, human))
+
+
+def _typed(data: dict, players: int, human: int) -> frozenset[int]:
+    """The seats whose names people typed at other computers: the record's ``typed``, or,
+    in a record from before it was kept, the seats of people other than the player's."""
+    typed = data.get("typed")
+    if isinstance(typed, list):
+        return frozenset(s for s in typed if isinstance(s, int) and not isinstance(s, bool)
+                         and 0 <= s < players and s != human)
+    levels = data.get("levels")
+    if isinstance(levels, list) and len(levels) == players:
+        return frozenset(s for s, lv in enumerate(levels) if lv == "human" and s != human)
+    return frozenset()
 
 
 # read matches by (path, size, modification time): a long history is replayed once per run,

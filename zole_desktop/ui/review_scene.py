@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Collection
 
 import pygame
 
@@ -32,12 +33,13 @@ TRICK_CARD = 0.17
 class ReviewScene(Scene):
     """``hand``: a finished :class:`HandState` (or a ready :class:`review.HandReview`);
     ``names``: per seat; ``viewer``: the seat drawn at the bottom when it played the hand;
-    ``number``: the hand's number in its match, for the title."""
+    ``number``: the hand's number in its match, for the title; ``typed``: the seats whose
+    names people typed at other computers (shown as typed, never translated)."""
 
     def __init__(self, hand: HandState | R.HandReview, names: list[str] | None = None,
                  viewer: int | None = 0, number: int | None = None,
                  budget: float = BUDGET, node_limit: int | None = None,
-                 threaded: bool = True) -> None:
+                 threaded: bool = True, typed: Collection[int] = ()) -> None:
         super().__init__()
         if isinstance(hand, R.HandReview):
             self.state = None
@@ -47,6 +49,7 @@ class ReviewScene(Scene):
             self.review = R.review_hand(hand, analyse=False)
         rv = self.review
         self.names = list(names) if names else []
+        self.typed = frozenset(typed)
         self.viewer = viewer if viewer is not None else 0
         self.number = number
         self.budget = budget
@@ -91,11 +94,11 @@ class ReviewScene(Scene):
 
     def name(self, seat: int) -> str:
         """The seat's name as shown; the viewer's seat with no typed name is "You"."""
-        return Names(self.names, self.viewer)(seat)
+        return Names(self.names, self.viewer, self.typed)(seat)
 
     def you(self) -> int | None:
         """The seat spoken to in the second person, if any."""
-        return Names(self.names, self.viewer).you
+        return Names(self.names, self.viewer, self.typed).you
 
     def enter(self) -> None:
         if self.analysing:
@@ -298,7 +301,7 @@ class ReviewScene(Scene):
         r = pygame.Rect(int(W * 0.03), int(H * 0.015), int(W * 0.94), 0)
         title = texts.contract_label(rv.contract)
         if rv.declarer is not None:
-            title += " — " + Names(self.names, self.viewer).after_contract(rv.declarer)
+            title += " — " + Names(self.names, self.viewer, self.typed).after_contract(rv.declarer)
         if self.number is not None:
             title = _("Hand {n}: {contract}").format(n=self.number, contract=title)
         lines: list[tuple[str, tuple, bool]] = []

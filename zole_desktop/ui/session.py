@@ -122,7 +122,7 @@ class Session:
 
     def archive(self):
         """Keep the finished match in the history folder (for history and statistics)."""
-        return match_history.archive(self.match, self.table())
+        return match_history.archive(self.match, self.table(), typed=self.typed_seats())
 
     @staticmethod
     def clear_saved() -> None:

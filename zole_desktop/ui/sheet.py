@@ -78,7 +78,8 @@ class HandSummary(_Overlay):
 
         self.auto_continue = None  # a player reviewing is not hurried on
         self.stack.push(ReviewScene(self.state, names=list(self.session.names),
-                                    viewer=self.viewer, number=self.row.number))
+                                    viewer=self.viewer, number=self.row.number,
+                                    typed=self.session.typed_seats()))
 
     def name(self, seat) -> str:
         return self.session.name(seat)
