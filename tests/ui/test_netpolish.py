@@ -188,3 +188,75 @@ def test_the_history_shows_the_names_people_typed_as_typed_and_the_bots_translat
     finally:
         set_language("en")
         host.stop()
+
+
+def _room(app, host, token: str):
+    from zole_desktop.net.client import Client
+    from zole_desktop.ui.lobby import WaitingRoom
+
+    me = Client("127.0.0.1", host.port, CODE, "Anna", token=token, retry_for=5)
+    me.start()
+    room = WaitingRoom(me, None, CODE)
+    app.stack.push(room)
+    return room
+
+
+def _until(app, cond, seconds: float = 20.0) -> bool:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step()
+        if cond():
+            return True
+        time.sleep(0.005)
+    return cond()
+
+
+def test_a_kept_seat_refused_joins_as_a_new_player_in_one_step(make_app):
+    from zole_desktop.net import kept
+
+    host = _host(seats=[None, None, "random"], length=3, seed=2)
+    room = None
+    try:
+        app = make_app()
+        stale = "ab" * 16  # a seat this table does not keep (it went to a bot, say)
+        kept.keep("127.0.0.1", host.port, CODE, stale)
+        room = _room(app, host, stale)
+        assert _until(app, lambda: room.welcome is not None), room.problem
+        assert room.problem == ""
+        assert room.welcome.seat == 0 and room.client.token != stale
+        assert kept.token_for("127.0.0.1", host.port, CODE) == room.welcome.token
+        assert [s.name for s in room.seats][:1] == ["Anna"]
+    finally:
+        if room is not None:
+            room.client.close()
+        host.stop()
+
+
+def test_a_kept_seat_refused_at_a_full_table_says_so_clearly(make_app):
+    import asyncio
+
+    from zole_desktop.net.client import Connection
+
+    host = _host(seats=[None, None, "random"], length=3, seed=2)
+    room = None
+    conns: list = []
+
+    async def sit(name: str):
+        conns.append(await Connection.open("127.0.0.1", host.port, CODE, name))
+
+    try:
+        asyncio.run(asyncio.wait_for(sit("Bruno"), 20))
+        asyncio.run(asyncio.wait_for(sit("Cilda"), 20))
+        app = make_app()
+        room = _room(app, host, "cd" * 16)
+        assert _until(app, lambda: room.problem and room.as_new
+                      and not room.problem.endswith("…")), room.problem
+        assert room.problem == ("Your seat at this table went to someone else, and no seat "
+                                "is free now.")
+        assert room.welcome is None
+    finally:
+        if room is not None:
+            room.client.close()
+        host.stop()

@@ -269,6 +269,7 @@ class WaitingRoom(Scene):
         self.backlog: list[object] = []
         self.problem = ""
         self.left = False
+        self.as_new = False  # my kept seat was refused: joining again as a new player
 
     def handle(self, a) -> None:
         from .scene import BACK
@@ -298,6 +299,7 @@ class WaitingRoom(Scene):
                 self.welcome = m.welcome
                 self.seats = list(m.welcome.seats)
                 self.backlog = []
+                self.problem = ""  # seated (again)
                 if self.host is None:  # kept, to come back to this seat after a restart
                     c = self.client
                     kept.keep(c.address, c.port, c.code, m.welcome.token)
@@ -305,9 +307,15 @@ class WaitingRoom(Scene):
                 if m.reason == "token" and self.host is None:
                     c = self.client
                     kept.keep(c.address, c.port, c.code, None)
+                    if not self.as_new:
+                        self._join_as_new()
+                        return
                 reason = REFUSALS.get(m.reason)
                 self.problem = _(reason) if reason else _(
                     "The table could not be reached ({reason}).").format(reason=m.reason)
+                if m.reason == "full" and self.as_new:
+                    self.problem = _("Your seat at this table went to someone else, and "
+                                     "no seat is free now.")
             elif isinstance(m, Dropped):
                 self.problem = _("The connection to the table was lost; trying to come back…")
             else:
@@ -324,6 +332,18 @@ class WaitingRoom(Scene):
                     self.stack.replace(NetworkTableScene(session, director, self.host))
                     return
             self.app.invalidate()
+
+    def _join_as_new(self) -> None:
+        """The seat kept for this game is no longer kept (it went to a bot, or the table
+        is another match now): sit down as a new player, in one step."""
+        old = self.client
+        old.close(timeout=2.0)
+        self.as_new = True
+        self.client = Client(old.address, old.port, old.code, old.name,
+                             retry_for=old.retry_for, wake=old.wake)
+        self.client.start()
+        self.problem = _("Your seat was no longer kept for you; joining as a new player…")
+        self.app.invalidate()
 
     def draw(self, surface) -> None:
         W, H = self.app.size

@@ -127,8 +127,14 @@ class NetworkTableScene(TableScene):
             if note == "dropped":
                 self.say(_("The connection to the table was lost; trying to come back…"))
             elif note == "failed":
-                self.say(_("The table could not be reached: {reason}").format(
-                    reason=self.director.failed or ""))
+                from .lobby import REFUSALS
+
+                reason = self.director.failed or ""
+                if reason in REFUSALS:  # refused coming back: the seat went to a bot, say
+                    self.say(_(REFUSALS[reason]))
+                else:
+                    self.say(_("The table could not be reached: {reason}").format(
+                        reason=reason))
         if self._would_deal() and not self.director.hand_ready():
             if self.director.state is not None:
                 self.director.send_next()
