@@ -260,3 +260,30 @@ def test_a_kept_seat_refused_at_a_full_table_says_so_clearly(make_app):
         if room is not None:
             room.client.close()
         host.stop()
+
+
+def test_the_waiting_room_shows_a_person_away_by_name_not_as_a_free_seat(make_app):
+    import asyncio
+
+    from zole_desktop.net.client import Connection
+
+    host = _host(seats=[None, None, None], length=3, seed=2)
+    room = None
+    try:
+        app = make_app()
+        room = _room(app, host, None)
+        assert _until(app, lambda: room.welcome is not None), room.problem
+
+        async def sit_and_go():
+            c = await Connection.open("127.0.0.1", host.port, CODE, "Bruno")
+            c.ws.transport.abort()  # his game is gone; the seat stays kept
+
+        asyncio.run(asyncio.wait_for(sit_and_go(), 20))
+        assert _until(app, lambda: len(room.seats) == 3 and room.seats[1].name == "Bruno"
+                      and not room.seats[1].connected), room.seats
+        lines = [room.seat_line(i, s) for i, s in enumerate(room.seats)]
+        assert lines == ["Anna", "Bruno (away)", "A free seat"], lines
+    finally:
+        if room is not None:
+            room.client.close()
+        host.stop()

@@ -333,6 +333,20 @@ class WaitingRoom(Scene):
                     return
             self.app.invalidate()
 
+    @staticmethod
+    def seat_line(i: int, s) -> str:
+        """Who sits at seat ``i``: a bot, a person (as typed), a person away (their seat
+        kept for them), or a free seat (a seat left is free and nameless again)."""
+        if s.kind == "bot":
+            label = texts.LEVEL_LABELS.get(s.level or "")
+            return _("{name} (bot, {level})").format(
+                name=people.bot_label(s.name), level=_(label) if label else "")
+        if s.connected:
+            return s.name or _("Player {n}").format(n=i + 1)
+        if s.name:
+            return _("{name} (away)").format(name=s.name)
+        return _("A free seat")
+
     def _join_as_new(self) -> None:
         """The seat kept for this game is no longer kept (it went to a bot, or the table
         is another match now): sit down as a new player, in one step."""
@@ -364,14 +378,7 @@ class WaitingRoom(Scene):
                           gfx.DIM_LINEN, (W // 2, y), "center")
             y += int(H * 0.08)
         for i, s in enumerate(self.seats):
-            if s.kind == "bot":
-                label = texts.LEVEL_LABELS.get(s.level or "")
-                who = _("{name} (bot, {level})").format(
-                    name=people.bot_label(s.name), level=_(label) if label else "")
-            elif s.connected:
-                who = s.name or _("Player {n}").format(n=i + 1)
-            else:
-                who = _("A free seat")
+            who = self.seat_line(i, s)
             mark = "●" if s.connected else "○"
             gfx.blit_text(surface, f"{mark}  {who}", int(H * 0.038),
                           gfx.LINEN if s.connected else gfx.DIM_LINEN,
