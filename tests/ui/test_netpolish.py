@@ -224,7 +224,7 @@ def test_a_kept_seat_refused_joins_as_a_new_player_in_one_step(make_app):
         kept.keep("127.0.0.1", host.port, CODE, stale)
         room = _room(app, host, stale)
         assert _until(app, lambda: room.welcome is not None), room.problem
-        assert room.problem == ""
+        assert room.problem == "" and room.heading() == "Sauna"
         assert room.welcome.seat == 0 and room.client.token != stale
         assert kept.token_for("127.0.0.1", host.port, CODE) == room.welcome.token
         assert [s.name for s in room.seats][:1] == ["Anna"]
@@ -256,6 +256,7 @@ def test_a_kept_seat_refused_at_a_full_table_says_so_clearly(make_app):
         assert room.problem == ("Your seat at this table went to someone else, and no seat "
                                 "is free now.")
         assert room.welcome is None
+        assert room.heading() == "Could not join the table"  # not "Joining the table…"
     finally:
         if room is not None:
             room.client.close()

@@ -270,6 +270,7 @@ class WaitingRoom(Scene):
         self.problem = ""
         self.left = False
         self.as_new = False  # my kept seat was refused: joining again as a new player
+        self.failed = False  # the table refused me, or could not be reached
 
     def handle(self, a) -> None:
         from .scene import BACK
@@ -310,6 +311,7 @@ class WaitingRoom(Scene):
                     if not self.as_new:
                         self._join_as_new()
                         return
+                self.failed = True
                 reason = REFUSALS.get(m.reason)
                 self.problem = _(reason) if reason else _(
                     "The table could not be reached ({reason}).").format(reason=m.reason)
@@ -332,6 +334,12 @@ class WaitingRoom(Scene):
                     self.stack.replace(NetworkTableScene(session, director, self.host))
                     return
             self.app.invalidate()
+
+    def heading(self) -> str:
+        """The table's name once seated; until then what is happening."""
+        if self.welcome is not None:
+            return self.welcome.table
+        return _("Could not join the table") if self.failed else _("Joining the table…")
 
     @staticmethod
     def seat_line(i: int, s) -> str:
@@ -362,7 +370,7 @@ class WaitingRoom(Scene):
     def draw(self, surface) -> None:
         W, H = self.app.size
         surface.blit(self.app.felt(), (0, 0))
-        title = self.welcome.table if self.welcome is not None else _("Joining the table…")
+        title = self.heading()
         gfx.blit_text(surface, title, gfx.fit_size(title, int(H * 0.06), int(W * 0.9),
                                                     bold=True),
                       gfx.LINEN, (W // 2, int(H * 0.09)), "center", bold=True)
