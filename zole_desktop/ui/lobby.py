@@ -30,11 +30,7 @@ log = logging.getLogger(__name__)
 LENGTHS = [(6, N_("6 hands")), (12, N_("12 hands")), (24, N_("24 hands")),
            (0, N_("No limit"))]
 PERSON = "person"
-REFUSALS = {"code": N_("That code is not right for this table."),
-            "full": N_("Every seat at this table is taken."),
-            "token": N_("Your seat at this table is no longer kept for you."),
-            "version": N_("That table runs another version of the game."),
-            "busy": N_("The table is busy; try again.")}
+REFUSALS = texts.JOIN_REFUSALS
 
 
 def local_addresses() -> list[str]:

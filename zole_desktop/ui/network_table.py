@@ -19,6 +19,7 @@ from .table.conditions import BotTurn, HumanTurn, SceneClosed
 from .table.layout import DECK_SCALE
 from .table.model import TableView
 from .table.scene import TableScene
+from .texts import JOIN_REFUSALS
 
 log = logging.getLogger(__name__)
 
@@ -127,11 +128,9 @@ class NetworkTableScene(TableScene):
             if note == "dropped":
                 self.say(_("The connection to the table was lost; trying to come back…"))
             elif note == "failed":
-                from .lobby import REFUSALS
-
                 reason = self.director.failed or ""
-                if reason in REFUSALS:  # refused coming back: the seat went to a bot, say
-                    self.say(_(REFUSALS[reason]))
+                if reason in JOIN_REFUSALS:  # refused coming back: the seat went to a bot
+                    self.say(_(JOIN_REFUSALS[reason]))
                 else:
                     self.say(_("The table could not be reached: {reason}").format(
                         reason=reason))

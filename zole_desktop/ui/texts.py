@@ -185,3 +185,11 @@ def pool_event_text(ev, name_of, you: int | None = None) -> str:
         return _("{name} closes {owner}'s personal pool (+{n})").format(
             name=name_of(ev.seat), owner=name_of(ev.paid_by), n=ev.amount)
     return ""
+
+
+# why a table refused a join (the reasons of net.protocol.Refused), in the player's words
+JOIN_REFUSALS = {"code": N_("That code is not right for this table."),
+                 "full": N_("Every seat at this table is taken."),
+                 "token": N_("Your seat at this table is no longer kept for you."),
+                 "version": N_("That table runs another version of the game."),
+                 "busy": N_("The table is busy; try again.")}
