@@ -1,10 +1,10 @@
 """The strong declarer samples on past its deadline when too few layouts were solved.
 
 A declarer's card decides the game: with fewer than ``decl_min_layouts`` layouts solved by the
-deadline (the first tricks' node cap drops about half of them), the bot samples on for up to
-``decl_extra`` seconds more instead of playing the rules card.  A budget of zero solves no
-layout in time, so what happens after the deadline is all the extension's; no timing is
-asserted.
+deadline (the first tricks' node cap drops about half of them), the bot samples on until
+``decl_total`` seconds after the decision began instead of playing the rules card.  A budget
+of zero solves no layout in time, so what happens after the deadline is all the extension's;
+no timing is asserted.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _starved(**extra) -> StrongBot:
     bot = StrongBot(seed=3)
     bot.budgets = (0.0, 0.0, 0.0)  # the deadline has passed before the first layout
     bot.decl_min_layouts = (4, 4, 4)
-    bot.decl_extra = (60.0, 60.0, 60.0)
+    bot.decl_total = (60.0, 60.0, 60.0)
     bot.stop_early = False
     for k, x in extra.items():
         setattr(bot, k, x)
