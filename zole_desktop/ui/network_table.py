@@ -194,12 +194,7 @@ class NetworkTableScene(TableScene):
             self.workers.new_generation()  # a seat's pending move is no longer awaited
         if self.state is None:
             return False
-        self.view.bubbles = {}
-        self.view.rebuild(self.state)
-        self.selected = []
-        self.show_last = False
-        self.relayout()
-        self.slide_sound()
+        self.show_taken_back()
         return True
 
     def confirm_bury(self) -> None:

@@ -366,13 +366,18 @@ class TableScene(Scene):
             return False
         assert self.workers is not None and self.state is not None
         self.workers.new_generation()  # a bot still thinking about the old position is ignored
+        self.show_taken_back()
+        return True
+
+    def show_taken_back(self) -> None:
+        """After an undo: the cards travel back to where the hand now has them."""
+        assert self.state is not None
         self.view.bubbles = {}
         self.view.rebuild(self.state)
         self.selected = []
         self.show_last = False
         self.relayout()
         self.slide_sound()
-        return True
 
     def all_buttons(self) -> list[Button]:
         return self.buttons + self.corner
