@@ -288,3 +288,53 @@ def test_the_waiting_room_shows_a_person_away_by_name_not_as_a_free_seat(make_ap
         if room is not None:
             room.client.close()
         host.stop()
+
+
+def test_the_host_gives_the_seat_of_a_person_away_to_a_bot_from_the_pause_menu(make_app):
+    """At the host's game, Esc lists 'Give Bruno's seat to a bot' while Bruno is away (not
+    before, and never at a joiner's game); chosen, a bot plays his seat at once."""
+    import time
+
+    from zole_desktop.net.client import Client
+    from zole_desktop.net.remote import RemoteDirector, RemoteSession, wait_for_welcome
+    from zole_desktop.ui.network_table import NetworkTableScene
+    from zole_desktop.ui.pause import PauseMenu
+
+    host = _host(seats=[None, None, "random"], length=3, seed=4)
+    me = bruno = None
+    try:
+        app = make_app()
+        me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=5)
+        me.start()
+        welcome, backlog = wait_for_welcome(me)
+        session = RemoteSession.from_welcome(welcome)
+        t = NetworkTableScene(session, RemoteDirector(session, me, welcome, backlog), host)
+        app.stack.push(t)
+        bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
+        bruno.start()
+        wait_for_welcome(bruno)
+        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        assert t.pause_actions() == []  # everyone is here
+        bruno.close()
+        assert run_until(app, lambda: t.seat_away(1), 5000)
+        t.open_pause()
+        app.step()
+        menu = app.stack.top
+        assert isinstance(menu, PauseMenu)
+        give = [w for w in menu.widgets if w.text() == "Give Bruno's seat to a bot"]
+        assert len(give) == 1, [w.text() for w in menu.widgets]
+        give[0].activate()
+        assert app.stack.top is t  # the menu closed
+        end = time.monotonic() + 10
+        while time.monotonic() < end and t.director.seats_info[1].kind != "bot":
+            app.step()
+            time.sleep(0.005)
+        assert t.director.seats_info[1].kind == "bot" and not t.seat_away(1)
+        assert t.pause_actions() == []
+        t.host = None  # a joiner's game (no host of its own) never offers it
+        assert t.pause_actions() == []
+    finally:
+        for c in (me, bruno):
+            if c is not None:
+                c.close()
+        host.stop()

@@ -10,6 +10,7 @@ host has dealt it (sending "next" once the score sheet is closed).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from ..i18n import _
 from ..net import protocol as P
@@ -76,6 +77,29 @@ class NetworkTableScene(TableScene):
             return False
         info = infos[seat]
         return info.kind == "person" and not info.connected
+
+    def pause_actions(self) -> list[tuple[Callable[[], str], Callable[[], None]]]:
+        """The pause menu's own entries at the host's game: a person who is away can have
+        their seat given to a bot now, without waiting out the grace period."""
+        if self.host is None:
+            return []
+        out: list[tuple[Callable[[], str], Callable[[], None]]] = []
+        for seat in sorted(self._away()):
+            name = self.seat_name(seat)
+            out.append((lambda name=name: _("Give {name}'s seat to a bot").format(name=name),
+                        lambda seat=seat: self.give_to_bot(seat)))
+        return out
+
+    def give_to_bot(self, seat: int) -> None:
+        """At the host: the seat of a person who is away is played by a bot from now on."""
+        if self.host is None or not self.seat_away(seat):
+            return
+        table = next(iter(self.host.tables.values()), None)  # the one this game hosts
+        if table is None:
+            return
+        self.host.call(table.give_to_bot, seat, table.spec.grace_level)
+        self.say(_("A bot plays {name}'s seat from now on").format(name=self.seat_name(seat)))
+        log.info("seat %d given to a bot by the host", seat)
 
     def _away(self) -> set[int]:
         return {s for s in range(self.session.players) if self.seat_away(s)}

@@ -22,12 +22,21 @@ class PauseMenu(FormScene):
         self.table = table
 
     def build(self) -> None:
+        extra = getattr(self.table, "pause_actions", None)
         self.widgets = [
             Button(N_("Resume"), self.back, primary=True),
             Button(N_("Score sheet"), self.sheet),
+            *[Button(label, self._then_resume(act)) for label, act in
+              (extra() if callable(extra) else [])],
             Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
             Button(N_("Leave the table"), self.leave),
         ]
+
+    def _then_resume(self, act):
+        def run() -> None:
+            self.back()
+            act()
+        return run
 
     def sheet(self) -> None:
         from .sheet import ScoreSheet
