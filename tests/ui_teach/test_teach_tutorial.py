@@ -323,3 +323,55 @@ def test_enter_alone_follows_the_coach_through_the_burial(teach_app):
             break
     assert table.state.phase != "burying"
     assert sorted(C.cards_of(table.state.buried)) == want
+
+
+def test_the_coach_is_asked_once_about_each_of_the_persons_actions(teach_app):
+    """Played through the table's input (a bid button, cards picked for the burial and
+    Confirm, cards clicked in play), each of the person's actions is put to the coach once:
+    the director takes the answer the scene was given instead of asking again."""
+    from collections import Counter
+
+    from zole_desktop.teaching.tutorial import PLAYER, advice
+
+    app = teach_app()
+    table = TutorialTableScene()
+    app.stack.push(table)
+    coach = table.coach
+    asked: Counter = Counter()
+    real_review = coach.review
+
+    def counting(state, seat, action):
+        done = len(state.bids) if state.phase == "burying" else len(state.actions())
+        asked[(state.phase, done, seat, action)] += 1
+        return real_review(state, seat, action)
+
+    coach.review = counting
+    acted = []
+    for _i in range(20000):
+        if table not in app.stack.scenes:
+            break
+        app.step()
+        st, kind = table.state, table.waiting_for()
+        if table.stack.top is not table or coach.current is not None or st is None \
+                or kind is None or table.human_result is not None:
+            drive(table)  # the coach's box, the hand's summary
+            continue
+        if kind == "bid":
+            table.answer(advice(st))
+        elif kind == "bury" and not table.selected:
+            for c in bury_advice(st):
+                table.try_card(c)
+            table.confirm_bury()
+        elif kind == "play":
+            known, c = coach.coach_card()
+            if known:
+                table.try_card(c)
+        else:
+            continue
+        acted.append(kind)
+    assert table.finished
+    mine = [a for s, a in table.director.state.actions() if s == PLAYER] \
+        if table.director.state is not None else []
+    assert acted.count("bid") == 1 and acted.count("bury") == 1
+    assert len(asked) == 1 + 2 + 8 == len(mine)  # Take, two buried, eight cards
+    assert set(asked.values()) == {1}, asked

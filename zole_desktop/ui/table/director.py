@@ -106,6 +106,11 @@ class Director:
         self.hand_no = session.hand_number
         self._listeners: list[Callable[[Event], None]] = []
         self._save_failed = False
+        # the coach's answers about the decision in hand, by (seat, action): the scene asks
+        # when the person chooses (to show the note at once) and act() takes that answer
+        # rather than asking again
+        self._reviews: dict[tuple[int, int], Review] = {}
+        self._reviews_for: tuple | None = None
 
     # ------------------------------------------------------------------ listening
     def listen(self, fn: Callable[[Event], None]) -> None:
@@ -155,11 +160,33 @@ class Director:
         return seat is not None and seat not in self.session.bots
 
     def review(self, seat: int, action: int) -> Review:
-        """The coach's word on a person's action (always allowed without a coach)."""
+        """The coach's word on a person's action (always allowed without a coach).  The
+        answer is kept for :meth:`act`, so an action the scene has had reviewed is not
+        put to the coach a second time."""
         st = self.state
         if self.coach is None or st is None or not self.is_person(seat):
             return Review()
-        return self.coach.review(st, seat, action)
+        r = self.coach.review(st, seat, action)
+        self._reviews_at(st)[(seat, action)] = r
+        return r
+
+    def _reviews_at(self, st: HandState) -> dict[tuple[int, int], Review]:
+        """The answers kept for the decision ``st`` stands at.  Both cards of a burial are
+        one decision (the person picks them together, before either goes under)."""
+        done = len(st.bids) if st.phase == BURYING else len(st.actions())
+        at = (self.hand_no, st.phase, done)
+        if at != self._reviews_for:
+            self._reviews_for, self._reviews = at, {}
+        return self._reviews
+
+    def _reviewed(self, seat: int, action: int) -> Review:
+        """The coach's word for :meth:`act`: the one the scene was given for this very
+        choice, else asked now."""
+        st = self.state
+        if self.coach is None or st is None or not self.is_person(seat):
+            return Review()
+        kept = self._reviews_at(st).pop((seat, action), None)
+        return kept if kept is not None else self.coach.review(st, seat, action)
 
     def act(self, seat: int, action: int) -> Applied | None:
         """Take ``action`` for ``seat`` if it is that seat's turn and the action is legal (and
@@ -169,7 +196,7 @@ class Director:
             return None
         if action not in st.legal_actions():
             return None
-        if not self.review(seat, action).allowed:
+        if not self._reviewed(seat, action).allowed:
             return None
         kind = GIVE_UP if action == SURRENDER else KIND_OF_PHASE[st.phase]
         n_before = len(st.completed)
