@@ -25,6 +25,11 @@ def intent_for(obs: P.Obs, rng: random.Random) -> P.Intent:
     return P.Play(card=a)  # type: ignore[arg-type]
 
 
+def run(coro, timeout: float = 300.0):
+    """Run a test's coroutine to its end, in at most ``timeout`` seconds."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
 async def recv(c: Connection, timeout: float = STEP_TIMEOUT) -> P.HostMsg:
     return await asyncio.wait_for(c.recv(), timeout)
 

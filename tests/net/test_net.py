@@ -11,7 +11,7 @@ import time
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.net.helpers import STEP_TIMEOUT, intent_for, leaked, play_match, recv
+from tests.net.helpers import STEP_TIMEOUT, intent_for, leaked, play_match, recv, run
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Client, Connection, Dropped, Failed, Joined, JoinRefused
@@ -19,30 +19,8 @@ from zole_desktop.net.client import Client, Connection, Dropped, Failed, Joined,
 CODE = "4321"
 
 
-@pytest.fixture
-def make_host():
-    hosts = []
-
-    def make(*specs: H.TableSpec, rate: float = 10_000.0) -> H.Host:
-        # the scripted players play at machine speed: the flood test sets the real rate
-        h = H.Host("127.0.0.1", 0, rate=rate, burst=H.BURST)
-        for s in specs:
-            h.add_table(s)
-        h.start()
-        hosts.append(h)
-        return h
-
-    yield make
-    for h in hosts:
-        h.stop()
-
-
 def table_of(host: H.Host, code: str = CODE) -> H.Table:
     return host.tables[code]
-
-
-def run(coro, timeout: float = 300.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 # ------------------------------------------------------------------ whole matches

@@ -7,35 +7,12 @@ from __future__ import annotations
 import asyncio
 import time
 
-import pytest
-
-from tests.net.helpers import recv
+from tests.net.helpers import recv, run
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Connection
 
 CODE = "6142"
-
-
-@pytest.fixture
-def make_host():
-    hosts = []
-
-    def make(*specs: H.TableSpec, announce: bool = False) -> H.Host:
-        h = H.Host("127.0.0.1", 0, announce=announce, rate=10_000.0, burst=H.BURST)
-        for s in specs:
-            h.add_table(s)
-        h.start()
-        hosts.append(h)
-        return h
-
-    yield make
-    for h in hosts:
-        h.stop()
-
-
-def run(coro, timeout: float = 300.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 # ------------------------------------------------------------------ the free seats announced

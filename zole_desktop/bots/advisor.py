@@ -167,7 +167,14 @@ def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
     if p == q:
         # the goal is as likely either way: the expected game points decide
         gain = vals[mine] - vals[other]
-        if gain < 0.005:
+        if abs(gain) < 0.005:
+            # a tie: the search says so, and the rules' reason for this card breaks it
+            rule = card_reason(obs, card)
+            return Reason(lambda: ngettext(
+                "{rule} (every card scores the same in the {n} layout searched)",
+                "{rule} (every card scores the same in the {n} layouts searched)", n).format(
+                rule=_(rule), n=n))
+        if gain < 0:
             return None
         return Reason(lambda: ngettext(
             "{card} scores {points} game points more than {other} on average over {n} "

@@ -1,0 +1,27 @@
+"""The loopback host the network tests share."""
+
+from __future__ import annotations
+
+import pytest
+
+from zole_desktop.net import host as H
+
+
+@pytest.fixture
+def make_host():
+    """``make_host(*specs, rate=..., announce=...)``: a host on 127.0.0.1 at a free port
+    with these tables, started; every host made is stopped after the test.  The scripted
+    players play at machine speed, so the rate is high unless a test sets the real one."""
+    hosts: list[H.Host] = []
+
+    def make(*specs: H.TableSpec, rate: float = 10_000.0, announce: bool = False) -> H.Host:
+        h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=H.BURST)
+        for s in specs:
+            h.add_table(s)
+        h.start()
+        hosts.append(h)
+        return h
+
+    yield make
+    for h in hosts:
+        h.stop()
