@@ -114,7 +114,7 @@ def test_a_tie_in_the_search_is_said_and_the_rule_breaks_it():
         texts = {}
         for lang in ("en", "lv", "ru"):
             i18n.set_language(lang)
-            texts[lang] = "{}".format(h.reason)  # rendered afresh, as the hint bar does
+            texts[lang] = f"{h.reason}"  # rendered afresh, as the hint bar does
             assert texts[lang].startswith(i18n._(rule)), texts[lang]
         assert texts["en"].endswith("(every card scores the same in the 10 layouts searched)")
         assert "10 sadalījumos visas kārtis ir vienlīdz labas" in texts["lv"]
