@@ -8,10 +8,11 @@ import json
 import random
 import time
 
+import msgspec
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.net.helpers import STEP_TIMEOUT, intent_for, leaked, play_match, recv, run
+from tests.net.helpers import CARD_RE, STEP_TIMEOUT, intent_for, leaked, play_match, recv, run
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Client, Connection, Dropped, Failed, Joined, JoinRefused
@@ -212,6 +213,43 @@ def test_a_seat_whose_player_does_not_come_back_goes_to_a_bot(make_host):
     end = run(main())
     assert end.match_over
     assert table_of(host).session.bot_levels[1] == "random"
+
+
+def test_a_seat_that_goes_to_a_bot_is_announced_as_every_bot_seat(make_host):
+    """Bruno does not come back: the seats message that tells Anna, and the welcome of
+    someone who comes to the table after, say his seat is a bot's with its level, as the
+    bot seat's from the start; they hold no card, and the seats are bounded."""
+    host = make_host(H.TableSpec(seats=[None, None, "strong"], code=CODE, length=3, seed=6,
+                                 grace=0.2, grace_level="easy"))
+
+    async def main():
+        raw: list[bytes] = []
+        a = await Connection.open("127.0.0.1", host.port, CODE, "Anna", on_raw=raw.append)
+        b = await Connection.open("127.0.0.1", host.port, CODE, "Bruno")
+        await b.close()
+        while True:
+            m = await recv(a)
+            if isinstance(m, P.Seats) and m.seats[1].kind == "bot":
+                break
+        late = await Connection.open("127.0.0.1", host.port, CODE, "Cilda",
+                                     token=a.welcome.token)  # Anna's game, again
+        await a.close()
+        await late.close()
+        return m, late.welcome, raw
+
+    seats, welcome, raw = run(main(), 60)
+    for infos in (seats.seats, welcome.seats):
+        assert (infos[1].kind, infos[1].level, infos[1].connected) == ("bot", "easy", True)
+        assert (infos[2].kind, infos[2].level, infos[2].connected) == ("bot", "strong", True)
+        assert infos[1].name == "Bruno"
+    assert not any(CARD_RE.search(r) for r in raw
+                   if isinstance(P.decode_host(r), (P.Seats, P.Welcome)))
+    # a host's seats are bounded: at most five, at a table of 3 to 5
+    six = P.encode(P.Seats(seats=[seats.seats[0]] * 6))
+    with pytest.raises(P.ProtocolError):
+        P.decode_host(six)
+    with pytest.raises(P.ProtocolError):
+        P.decode_host(P.encode(msgspec.structs.replace(welcome, players=9)))
 
 
 # ------------------------------------------------------------------ a host restart

@@ -338,3 +338,46 @@ def test_the_host_gives_the_seat_of_a_person_away_to_a_bot_from_the_pause_menu(m
             if c is not None:
                 c.close()
         host.stop()
+
+
+def test_a_seat_given_to_a_bot_looks_like_any_bot_seat_on_the_others_screens(make_app):
+    """Anna's table (a joiner's: no host of its own): the bot seat's plate shows its level.
+    Bruno's game goes away (his plate says away); the host gives his seat to a bot (as its
+    pause menu does, or the grace period running out): on Anna's screen his plate loses the
+    away mark and shows the bot's level as the other bot seat does, his name as typed."""
+    import time
+
+    from zole_desktop.net.client import Client
+    from zole_desktop.net.remote import wait_for_welcome
+
+    host = _host(seats=[None, None, "strong"], length=3, seed=4)
+    me = bruno = None
+    try:
+        app = make_app()
+        me, t = _table(app, host)
+        bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
+        bruno.start()
+        wait_for_welcome(bruno)
+        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        app.step()
+        assert _plate_lines(t, 2)[2].startswith("Strong"), _plate_lines(t, 2)
+        bruno.close()
+        assert run_until(app, lambda: t.seat_away(1), 5000)
+        app.step()
+        assert _plate_lines(t, 1)[2].startswith("away"), _plate_lines(t, 1)
+        table = host.tables[CODE]
+        assert host.call(table.give_to_bot, 1, "easy").result(10)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and t.seat_away(1):
+            app.step()
+            time.sleep(0.005)
+        app.step()
+        lines = _plate_lines(t, 1)
+        assert lines[1].lstrip("▸ ") == "Bruno", lines
+        assert lines[2].startswith("Easy") and "away" not in lines[2], lines
+        assert t.session.bot_levels == {1: "easy", 2: "strong"}
+    finally:
+        for c in (me, bruno):
+            if c is not None:
+                c.close()
+        host.stop()

@@ -165,10 +165,16 @@ class RowMsg(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Who sits at a seat: a person, or a bot and its level (also one that took a person's
+    seat mid-match: it is announced as any other bot)."""
+
     name: Name
     kind: Literal["person", "bot"]
     level: Level | None = None
     connected: bool = False
+
+
+Seats5 = Annotated[list[SeatInfo], msgspec.Meta(max_length=5)]  # a table has 3 to 5 seats
 
 
 class Welcome(_Msg, tag="welcome", frozen=True):
@@ -176,11 +182,11 @@ class Welcome(_Msg, tag="welcome", frozen=True):
     seat: Seat
     token: Token
     table: Name
-    players: int
+    players: Annotated[int, msgspec.Meta(ge=3, le=5)]
     rules: dict[str, str | bool]
     length: int
     serious: bool
-    seats: list[SeatInfo]
+    seats: Seats5
     sheet: Annotated[list[RowMsg], msgspec.Meta(max_length=MAX_ROWS)]  # the whole match's
 
 
@@ -221,7 +227,7 @@ class HandOver(_Msg, tag="hand_over", frozen=True):
 class Seats(_Msg, tag="seats", frozen=True):
     """Who sits where, and who is connected now."""
 
-    seats: list[SeatInfo]
+    seats: Seats5
 
 
 class Rejected(_Msg, tag="rejected", frozen=True):

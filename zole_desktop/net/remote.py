@@ -63,12 +63,19 @@ class RemoteSession(Session):
 
     def seated(self, seats: list[P.SeatInfo]) -> None:
         """Who sits where now: a person's name, once typed, stays shown as typed (also
-        after their seat went to a bot)."""
+        after their seat went to a bot); a bot's seat has its level, shown on its plate as
+        at an offline table (also a person's seat that went to a bot meanwhile)."""
         for seat, info in enumerate(seats[:self.players]):
-            if seat != self.human:
-                self.names[seat] = info.name
+            if seat == self.human:
+                continue
+            self.names[seat] = info.name
             if info.kind == "person":
                 self.typed.add(seat)
+            if info.kind == "bot" and info.level is not None:
+                self.levels[seat] = self.bot_levels[seat] = info.level
+            else:
+                self.levels[seat] = None
+                self.bot_levels.pop(seat, None)
 
     def take_sheet(self, sheet: list[P.RowMsg], before: int | None = None) -> bool:
         """The host's score sheet and pools (its rows numbered below ``before``, when a
