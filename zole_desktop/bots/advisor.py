@@ -134,10 +134,52 @@ def _pct(x: float) -> int:
     return int(round(100 * x))
 
 
+def _galdins_reason(obs: Observation, bot: StrongBot, v: View, a: str, mine: int,
+                    others: list[int]) -> Reason:
+    """Galdiņš: what the others can still push on me from here on (less is better), in what
+    the table's rule counts: tricks, or card points under ``galdins_penalty=points_rate``.
+    The values are in the search goal's units (with the other measure as a tie-break, 4096
+    per trick or card point, it changes the shown figure by less than 0.03).  When the
+    measure is the same whatever I play and the rule breaks a tie by the other measure
+    (``galdins_tie=points``), the reason says that the other one decides (kept short: the
+    hint line is one line)."""
+    vals = bot.last_values
+    other = min(others, key=lambda c: vals[c])
+    unit = max(bot._avoid_goal(v)[1:3])
+    x, y, b = vals[mine] / unit, vals[other] / unit, card_label(other)
+    rules = obs.rules
+    by_points = rules.galdins_penalty == "points_rate"
+    if abs(x - y) >= 0.05:
+        if by_points:
+            return Reason(lambda: _("Card points the others can still push on you: {card} "
+                                    "{points}, {other} {other_points}").format(
+                card=a, points=decimal(x, 1), other=b, other_points=decimal(y, 1)))
+        return Reason(lambda: _("Tricks the others can still push on you: {card} {tricks}, "
+                                "{other} {other_tricks}").format(
+            card=a, tricks=decimal(x, 1), other=b, other_tricks=decimal(y, 1)))
+    tie_break = rules.galdins_tie == "points"
+    if by_points and tie_break:
+        return Reason(lambda: _("{card}: as many card points whatever you play ({points} on "
+                                "average); tricks decide the tie").format(
+            card=a, points=decimal(x, 1)))
+    if by_points:
+        return Reason(lambda: _("{card}: the others can push as many card points on you "
+                                "whatever you play ({points} on average)").format(
+            card=a, points=decimal(x, 1)))
+    if tie_break:
+        return Reason(lambda: _("{card}: as many tricks whatever you play ({tricks} on "
+                                "average); card points decide the tie").format(
+            card=a, tricks=decimal(x, 1)))
+    return Reason(lambda: _("{card}: the others can push as many tricks on you "
+                            "whatever you play ({tricks} on average)").format(
+        card=a, tricks=decimal(x, 1)))
+
+
 def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
     """Why ``card``, from the bot's last search: the share of the sampled layouts in which
-    it keeps my side's goal (or, in galdiņš, the tricks the others can still push on me),
-    against the best other card.  ``None`` if the search did not judge ``card``."""
+    it keeps my side's goal (or, in galdiņš, the tricks or card points the others can still
+    push on me: :func:`_galdins_reason`), against the best other card.  ``None`` if the
+    search did not judge ``card``."""
     v = View(obs)
     vals = bot.last_values
     mine = next((c for c in vals if bot._same_class(v, card, c)), None)
@@ -146,19 +188,7 @@ def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
     others = [c for c in vals if c != mine]
     a, n = card_label(card), bot.last_layouts
     if obs.contract == GALDINS:
-        # the fewest tricks the others can push on me from here on (fewer is better); the
-        # values are in the search goal's units (with the card points as a tie-break, 4096
-        # per trick: the points change the shown tricks by less than 0.03)
-        other = min(others, key=lambda c: vals[c])
-        unit = max(bot._avoid_goal(v)[1:3])
-        x, y, b = vals[mine] / unit, vals[other] / unit, card_label(other)
-        if abs(x - y) < 0.05:
-            return Reason(lambda: _("{card}: the others can push as many tricks on you "
-                                    "whatever you play ({tricks} on average)").format(
-                card=a, tricks=decimal(x, 1)))
-        return Reason(lambda: _("Tricks the others can still push on you: {card} {tricks}, "
-                                "{other} {other_tricks}").format(
-            card=a, tricks=decimal(x, 1), other=b, other_tricks=decimal(y, 1)))
+        return _galdins_reason(obs, bot, v, a, mine, others)
     goal = bot.last_goal
     if mine not in goal:
         return None
