@@ -242,6 +242,7 @@ def test_a_seat_that_goes_to_a_bot_is_announced_as_every_bot_seat(make_host):
         assert (infos[1].kind, infos[1].level, infos[1].connected) == ("bot", "easy", True)
         assert (infos[2].kind, infos[2].level, infos[2].connected) == ("bot", "strong", True)
         assert infos[1].name == "Bruno"
+        assert infos[1].typed and not infos[2].typed  # a person typed "Bruno"; not "Ilze"
     assert not any(CARD_RE.search(r) for r in raw
                    if isinstance(P.decode_host(r), (P.Seats, P.Welcome)))
     # a host's seats are bounded: at most five, at a table of 3 to 5

@@ -381,3 +381,50 @@ def test_a_seat_given_to_a_bot_looks_like_any_bot_seat_on_the_others_screens(mak
             if c is not None:
                 c.close()
         host.stop()
+
+
+def test_the_waiting_room_shows_a_typed_name_as_typed_and_a_bots_name_translated(make_app):
+    """In Russian: Ilze (a person's typed name, which reads like a bot's) sits down and her
+    game goes away; her seat goes to a bot.  The waiting room lists her seat as 'Ilze'
+    with the bot's level, never as the bot name 'Илзе'; the table's own bot by its name in
+    Russian.  A table opened from that room shows her name as typed too."""
+    import asyncio
+
+    import msgspec
+
+    from zole_desktop.i18n import _, set_language
+    from zole_desktop.net.client import Connection
+    from zole_desktop.net.remote import RemoteSession
+    from zole_desktop.ui import texts
+
+    host = _host(seats=[None, None, None, "normal"], length=3, seed=2)
+    host.tables[CODE].spec.grace = 0.2
+    host.tables[CODE].spec.grace_level = "random"
+    room = None
+    try:
+        set_language("ru")
+        app = make_app()
+        room = _room(app, host, None)
+        assert _until(app, lambda: room.welcome is not None), room.problem
+
+        async def sit_and_go():
+            c = await Connection.open("127.0.0.1", host.port, CODE, "Ilze")
+            c.ws.transport.abort()  # her game is gone
+
+        asyncio.run(asyncio.wait_for(sit_and_go(), 20))
+        assert _until(app, lambda: len(room.seats) == 4 and room.seats[1].kind == "bot"), \
+            room.seats
+        lines = [room.seat_line(i, s) for i, s in enumerate(room.seats)]
+        bot = _("{name} (bot, {level})")
+        assert _("Ilze") != "Ilze" and _("Pēteris") != "Pēteris"
+        assert lines[1] == bot.format(name="Ilze", level=_(texts.LEVEL_LABELS["random"]))
+        assert lines[3] == bot.format(name=_("Pēteris"),
+                                      level=_(texts.LEVEL_LABELS["normal"]))
+        session = RemoteSession.from_welcome(msgspec.structs.replace(room.welcome,
+                                                                      seats=room.seats))
+        assert session.name(1) == "Ilze" and session.name(3) == _("Pēteris")
+    finally:
+        set_language("en")
+        if room is not None:
+            room.client.close()
+        host.stop()

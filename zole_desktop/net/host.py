@@ -360,7 +360,8 @@ class Table:
             out.append(P.SeatInfo(name=self.session.names[s][:40],
                                   kind="bot" if bot else "person",
                                   level=level if level in LEVELS else None,  # type: ignore[arg-type]
-                                  connected=bot or s in self.conns))
+                                  connected=bot or s in self.conns,
+                                  typed=self.tokens[s] is not None))
         return out
 
     def free_seats(self) -> int:

@@ -35,7 +35,7 @@ from ..rules.state import (
     action_name,
 )
 
-VERSION = 1
+VERSION = 2  # 2: a seat says whether a person typed its name (SeatInfo.typed)
 
 MAX_CLIENT_FRAME = 2048  # bytes: the largest message a client may send
 MAX_HOST_FRAME = 256 * 1024  # the largest message the host sends (a long score sheet)
@@ -166,12 +166,15 @@ class RowMsg(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Who sits at a seat: a person, or a bot and its level (also one that took a person's
-    seat mid-match: it is announced as any other bot)."""
+    seat mid-match: it is announced as any other bot).  ``typed``: a person typed the name
+    (a person's, or one whose seat went to a bot since), shown as typed and never
+    translated; a bot's own name is shown in each player's language."""
 
     name: Name
     kind: Literal["person", "bot"]
     level: Level | None = None
     connected: bool = False
+    typed: bool = False
 
 
 Seats5 = Annotated[list[SeatInfo], msgspec.Meta(max_length=5)]  # a table has 3 to 5 seats

@@ -69,7 +69,7 @@ class RemoteSession(Session):
             if seat == self.human:
                 continue
             self.names[seat] = info.name
-            if info.kind == "person":
+            if info.kind == "person" or info.typed:
                 self.typed.add(seat)
             if info.kind == "bot" and info.level is not None:
                 self.levels[seat] = self.bot_levels[seat] = info.level

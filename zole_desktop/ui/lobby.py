@@ -339,12 +339,14 @@ class WaitingRoom(Scene):
 
     @staticmethod
     def seat_line(i: int, s) -> str:
-        """Who sits at seat ``i``: a bot, a person (as typed), a person away (their seat
-        kept for them), or a free seat (a seat left is free and nameless again)."""
+        """Who sits at seat ``i``: a bot (its name in the language of the day; a name a
+        person typed, whose seat went to a bot, as typed), a person (as typed), a person
+        away (their seat kept for them), or a free seat (a seat left is free and nameless
+        again)."""
         if s.kind == "bot":
             label = texts.LEVEL_LABELS.get(s.level or "")
-            return _("{name} (bot, {level})").format(
-                name=people.bot_label(s.name), level=_(label) if label else "")
+            name = s.name if s.typed else people.bot_label(s.name)
+            return _("{name} (bot, {level})").format(name=name, level=_(label) if label else "")
         if s.connected:
             return s.name or _("Player {n}").format(n=i + 1)
         if s.name:
