@@ -35,14 +35,16 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from itertools import permutations
 from pathlib import Path
+from typing import Any
 
 from ..rules.deal import shuffle_and_deal
 from ..rules.options import CHOICES, OptionError, Rules
 from ..rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
-from ..rules.state import DONE, PLAYING, SURRENDER, HandState
+from ..rules.state import DONE, PLAYING, SURRENDER, HandState, Observation
 from .base import make_bot
 from .solver import NodeLimit, Solver
 
@@ -227,6 +229,53 @@ def _dd_makeable(st: HandState) -> bool | None:
 Task = tuple[int, int, tuple[str, ...], int, Rules]  # seed, deal, bots, players, rules
 
 
+Decide = Callable[[HandState, Observation, Any], int]
+
+
+def play_out(st: HandState, players: Mapping[int, Any],
+             timed: Callable[[int, float], None] | None = None,
+             decide: Decide | None = None) -> tuple[bool | None, int | None]:
+    """Play a hand to its end with one bot per active seat (``players`` by seat number): the
+    declarer is offered surrender at the start of each trick where the rules allow it, and
+    once play begins the game is checked with all cards open (was 61 makeable?).
+
+    ``timed(seat, ms)``: each surrender question and decision with its time (the bots' clock,
+    :func:`use_clock`).  ``decide(st, obs, bot)``: asks the bot in place of ``bot.choose(obs)``
+    (the state before the action; a diagnostic wraps the decision with it).  Returns whether
+    61 was makeable (``None`` when no card was played) and the number of tricks done when the
+    declarer surrendered (``None`` if not)."""
+    dd_checked = False
+    dd_flag: bool | None = None
+    while st.phase != DONE:
+        seat = st.current_seat
+        assert seat is not None, "a hand not over has a seat to move"
+        bot = players[seat]
+        if st.phase == PLAYING and not st.trick and st.can_surrender():
+            obs = st.observation(seat)
+            if obs.can_surrender:
+                t0 = time.perf_counter()
+                give_up = bot.surrender(obs)
+                if timed is not None:
+                    timed(seat, (time.perf_counter() - t0) * 1000)
+                if give_up:
+                    done = len(st.completed)
+                    st.apply(SURRENDER)
+                    return dd_flag, done
+        if st.phase == PLAYING and not dd_checked:
+            dd_checked = True
+            dd_flag = _dd_makeable(st)
+        obs = st.observation(seat)
+        t0 = time.perf_counter()
+        action = bot.choose(obs) if decide is None else decide(st, obs, bot)
+        if timed is not None:
+            timed(seat, (time.perf_counter() - t0) * 1000)
+        if action == SURRENDER or action not in obs.legal:
+            name = getattr(bot, "level", type(bot).__name__)
+            raise RuntimeError(f"bot {name} at seat {seat} chose an illegal action {action}")
+        st.apply(action)
+    return dd_flag, None
+
+
 def play_deal(args: Task) -> dict[str, BotSums]:
     """Play one deal under every seating; return per-bot sums for this deal."""
     seed, index, bots, n_players, rules = args
@@ -238,31 +287,10 @@ def play_deal(args: Task) -> dict[str, BotSums]:
         seating = {st.seats[pos]: by_pos[pos] for pos in range(3)}
         players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + pos)
                    for pos, seat in enumerate(st.seats)}
-        dd_checked = False
-        dd_flag: bool | None = None
-        while st.phase != DONE:
-            seat = st.current_seat
-            assert seat is not None, "a hand not over has a seat to move"
-            bot = players[seat]
-            if st.phase == PLAYING and not st.trick and st.can_surrender():
-                obs = st.observation(seat)
-                if obs.can_surrender:
-                    t0 = time.perf_counter()
-                    give_up = bot.surrender(obs)
-                    res[seating[seat]].times.append((time.perf_counter() - t0) * 1000)
-                    if give_up:
-                        st.apply(SURRENDER)
-                        break
-            if st.phase == PLAYING and not dd_checked:
-                dd_checked = True
-                dd_flag = _dd_makeable(st)
-            obs = st.observation(seat)
-            t0 = time.perf_counter()
-            action = bot.choose(obs)
-            res[seating[seat]].times.append((time.perf_counter() - t0) * 1000)
-            if action == SURRENDER or action not in obs.legal:
-                raise RuntimeError(f"bot {seating[seat]} chose an illegal action {action}")
-            st.apply(action)
+        def timed(seat: int, ms: float, seating: dict[int, str] = seating) -> None:
+            res[seating[seat]].times.append(ms)
+
+        dd_flag, _surrendered = play_out(st, players, timed=timed)
         s = st.settle()
         r = st.result()
         for seat in st.seats:

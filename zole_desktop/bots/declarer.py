@@ -42,9 +42,9 @@ from typing import Any
 
 from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import DONE, PLAYING, SURRENDER, HandState
+from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
-from .arena import CLOCKS, _dd_makeable, deal_state, use_clock
+from .arena import CLOCKS, deal_state, play_out, use_clock
 from .solver import NodeLimit, Solver
 from .strong import StrongBot
 from .view import View
@@ -85,30 +85,15 @@ def play_game(seed: int, index: int, layouts: int | None = None,
     st = deal_state(seed, index)
     bots = _make_bots(seed, index, layouts, sets)
     by_seat = {st.seats[p]: bots[p] for p in range(3)}
-    makeable: bool | None = None
-    checked = False
     decisions: list[dict[str, Any]] = []
-    surrendered_at: int | None = None
     times: list[float] = []
-    while st.phase != DONE:
-        seat = st.current_seat
-        assert seat is not None, "a hand not over has a seat to move"
-        bot = by_seat[seat]
-        if st.phase == PLAYING and not st.trick and st.can_surrender():
-            obs = st.observation(seat)
-            if obs.can_surrender and bot.surrender(obs):
-                surrendered_at = len(st.completed)
-                st.apply(SURRENDER)
-                break
-        if st.phase == PLAYING and not checked:
-            checked = True
-            makeable = _dd_makeable(st)
-        obs = st.observation(seat)
+
+    def decide(st: HandState, obs: Observation, bot: Any) -> int:
         mine = st.phase == PLAYING and st.turn == st.declarer
         before = st.copy() if mine else None
         _DROPS["nodes"] = _DROPS["clock"] = 0
         t0 = time.perf_counter()
-        action = bot.choose(obs)
+        action: int = bot.choose(obs)
         ms = (time.perf_counter() - t0) * 1000
         if mine and before is not None:
             v = View(obs)
@@ -121,7 +106,9 @@ def play_game(seed: int, index: int, layouts: int | None = None,
                 "values": dict(bot.last_values) if len(cands) > 1 else {},
                 "drops": dict(_DROPS),
             })
-        st.apply(action)
+        return action
+
+    makeable, surrendered_at = play_out(st, by_seat, decide=decide)
     r = st.result()
     decl_bot = bots[st.declarer] if st.declarer >= 0 else None
     return {"index": index, "contract": r.contract, "declarer": st.declarer,
