@@ -338,3 +338,99 @@ def test_a_killed_host_resumes_from_the_newest_save_nobody_saw_past(tmp_path):
     finally:
         for p in procs:
             p.stop()
+
+
+# ------------------------------------------------------------------ a save that fails
+class FullDisk:
+    """Stands for storage.atomic_write: writes for real until ``full`` is set, then every
+    write fails as on a full disk (the old file stays, as atomic_write leaves it)."""
+
+    def __init__(self) -> None:
+        self.full = threading.Event()
+        self.failed = 0
+        self.real = storage.atomic_write
+
+    def __call__(self, path, data) -> None:
+        if self.full.is_set():
+            self.failed += 1
+            raise OSError(28, "No space left on device", str(path))
+        self.real(path, data)
+
+
+def test_a_save_that_fails_empties_the_stale_file_and_is_said_once(tmp_path, monkeypatch,
+                                                                   caplog):
+    disk = FullDisk()
+    monkeypatch.setattr(storage, "atomic_write", disk)
+    saver = H.Saver(threads=2)
+    path = tmp_path / "net-table.json"
+    try:
+        assert saver.put(path, b"first").result(WAIT) is None
+        assert path.read_bytes() == b"first" and saver.failure() is None
+        disk.full.set()
+        with caplog.at_level("WARNING", logger="zole_desktop.net.host"):
+            assert saver.put(path, b"second").result(WAIT) is None  # answered: play goes on
+            assert saver.put(path, b"third").result(WAIT) is None
+            # the file nobody may resume from (they have seen "second") is empty
+            assert path.read_bytes() == b""
+            err = saver.failure()
+            assert err is not None and err.errno == 28
+            errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+            assert len(errors) == 1 and str(path) in errors[0], errors  # once, with the path
+            assert "No space left on device" in errors[0]
+            disk.full.clear()  # space again: the next save is written, the failure is over
+            assert saver.put(path, b"fourth").result(WAIT) is None
+        assert path.read_bytes() == b"fourth" and saver.failure() is None
+        assert any("saved again" in r.getMessage() for r in caplog.records)
+        assert disk.failed == 2
+    finally:
+        saver.close(WAIT)
+
+
+def test_a_table_whose_save_failed_plays_on_and_is_not_resumed_at_the_stale_save(
+        tmp_path, monkeypatch, caplog):
+    """The disk fills up mid-hand: the move is still sent to everyone (the table goes on),
+    and the save on disk, which they have now played past, is emptied; a host started again
+    on it says why and begins a new match instead of dealing from the stale save."""
+    save = tmp_path / "net-table.json"
+    disk = FullDisk()
+    monkeypatch.setattr(storage, "atomic_write", disk)
+    spec = H.TableSpec(name="T", seats=[None, None, None], code="5556", seed=4, save_to=save)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(spec)
+    host.start()
+
+    async def go():
+        cs = [await Connection.open("127.0.0.1", host.port, "5556", f"P{k}")
+              for k in range(3)]
+        first = [await recv(c) for c in cs]
+        while not all(isinstance(m, P.Update) for m in first):
+            first = [m if isinstance(m, P.Update) else await recv(c)
+                     for m, c in zip(first, cs, strict=True)]
+        assert saves.load(save) is not None  # saved as it stood before the disk filled
+        obs = first[0].obs
+        disk.full.set()
+        await cs[obs.current_seat].send(intent_for(first[obs.current_seat].obs,
+                                                   random.Random(1)))
+        after = [await recv(c) for c in cs]
+        assert all(isinstance(m, P.Update) and m.step == 1 for m in after)
+        for c in cs:
+            await c.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(go(), 120))
+        assert disk.failed >= 1
+        assert save.read_bytes() == b""  # nobody can be taken back to step 0 from it
+    finally:
+        host.stop()
+    disk.full.clear()
+    host2 = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host2.add_table(spec)
+    with caplog.at_level("WARNING", logger="zole_desktop.net.host"):
+        host2.start()
+    try:
+        t = host2.tables["5556"]
+        assert t.tokens == [None, None, None] and t.phase == "waiting"  # a new match
+        said = [r.getMessage() for r in caplog.records if "is empty" in r.getMessage()]
+        assert len(said) == 1 and "not taken up again" in said[0], said
+    finally:
+        host2.stop()

@@ -428,3 +428,52 @@ def test_the_waiting_room_shows_a_typed_name_as_typed_and_a_bots_name_translated
         if room is not None:
             room.client.close()
         host.stop()
+
+
+def test_the_host_is_told_once_that_the_table_cannot_be_saved(make_app, tmp_path,
+                                                                monkeypatch):
+    """Every save of the host's table fails (a full disk): the host's game says so in one
+    line, once, however many saves fail after; the bots play on."""
+    from zole_desktop import storage
+    from zole_desktop.net import host as H
+    from zole_desktop.net.client import Client
+    from zole_desktop.net.remote import RemoteDirector, RemoteSession, wait_for_welcome
+    from zole_desktop.ui.network_table import NetworkTableScene
+
+    failed = []
+
+    def full(path, data):
+        failed.append(path)
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(H.TableSpec(name="Sauna", code=CODE, seats=[None, "random", "random"],
+                               length=3, seed=4, grace=None, save_to=tmp_path / "t.json"))
+    host.start()
+    me = None
+    try:
+        app = make_app()
+        me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=5)
+        me.start()
+        welcome, backlog = wait_for_welcome(me)
+        session = RemoteSession.from_welcome(welcome)
+        t = NetworkTableScene(session, RemoteDirector(session, me, welcome, backlog), host)
+        app.stack.push(t)
+        rng = random.Random(3)
+        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        saved_before = len(failed)
+        for _ in range(3000):
+            app.step()
+            if t.state is not None and t.state.current_seat == 0:
+                _answer(t, rng)
+            if len(failed) >= saved_before + 6 and t.state is not None:
+                break
+        assert len(failed) >= saved_before + 6  # the hand went on, and every save failed
+        assert app.file_errors == ["The table cannot be saved (No space left on device); "
+                                   "if this computer stops, the match cannot be taken up "
+                                   "again."], app.file_errors
+    finally:
+        if me is not None:
+            me.close()
+        host.stop()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import queue
 import random
 import secrets
@@ -63,10 +64,20 @@ class Saver:
 
     A save wakes one thread at most, and a thread that has written a file takes the next
     save waiting before it sleeps: every thread woken needs the interpreter's lock, which
-    the host's loop then waits for."""
+    the host's loop then waits for.
+
+    A save that cannot be written (a full disk, a folder without write permission) does
+    not stop the table: its players would rather play on than wait for a disk.  But the
+    update it guards goes out, so the file on disk, which nobody has played past yet, now
+    lags behind the game: before the save's future is answered the file is emptied (or
+    removed), so that a host started again after a crash never takes the match up at a
+    point its players had played past (:meth:`Table._resumed` says why it starts afresh).
+    The failure is logged with the file and the error, once while it lasts (and when
+    saving works again); :meth:`failure` tells the host's game, which says it once."""
 
     def __init__(self, threads: int = 4) -> None:
         self._pending: dict[Path, bytes | None] = {}  # None: remove the file
+        self._failures: dict[Path, OSError] = {}  # the files whose latest save failed
         self._waiting: dict[Path, list[concurrent.futures.Future]] = {}
         self._writing: set[Path] = set()
         lock = threading.Lock()
@@ -112,7 +123,15 @@ class Saver:
                 else:
                     storage.atomic_write(path, data)
             except OSError as e:
-                log.error("the table could not be saved in %s: %s", path, e.strerror or e)
+                if data is None:
+                    log.error("the save %s could not be removed: %s", path, e.strerror or e)
+                else:
+                    self._failed(path, e)
+            else:
+                with self._cv:
+                    again = data is not None and self._failures.pop(path, None) is not None
+                if again:
+                    log.warning("the table is saved again in %s", path)
             finally:
                 for fut in futures:  # in the order they were saved
                     fut.set_result(None)
@@ -120,6 +139,38 @@ class Saver:
                     self._writing.discard(path)
                     if not self._pending and not self._writing:
                         self._idle.notify_all()
+
+    def _failed(self, path: Path, e: OSError) -> None:
+        """A save of ``path`` failed (on a saver thread, which is writing ``path``): the
+        file left on disk is older than what the players will see; it is emptied, or
+        removed, so that nobody resumes the match from it."""
+        with self._cv:
+            first = path not in self._failures
+            self._failures[path] = e
+        if first:
+            log.error("the table could not be saved in %s: %s; the game goes on unsaved, "
+                      "and the save there is emptied so that nobody takes the match up "
+                      "again at a point its players have played past", path, e.strerror or e)
+        try:
+            os.truncate(path, 0)
+            return
+        except FileNotFoundError:
+            return
+        except OSError as e1:
+            why = e1
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as e2:
+            if first:
+                log.critical("the save %s could be neither emptied (%s) nor removed (%s): "
+                             "a host started again before it is would take the match up "
+                             "at a point its players have played past", path,
+                             why.strerror or why, e2.strerror or e2)
+
+    def failure(self) -> OSError | None:
+        """The error of a save that failed and has not been written since (any file)."""
+        with self._cv:
+            return next(iter(self._failures.values()), None)
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every save is on disk (False if that took over ``timeout``)."""
@@ -324,6 +375,16 @@ class Table:
     @staticmethod
     def _resumed(spec: TableSpec) -> NetSession | None:
         if spec.save_to is None or not spec.save_to.exists():
+            return None
+        if spec.save_to.stat().st_size == 0:  # emptied by the Saver: see Saver._failed
+            log.warning("the save %s is empty: the table could not be saved while its match "
+                        "went on, so the match is not taken up again (its players had "
+                        "played past the last save); a new match begins", spec.save_to)
+            try:
+                spec.save_to.unlink()
+            except OSError as e:
+                log.error("the empty save %s could not be removed: %s", spec.save_to,
+                          e.strerror or e)
             return None
         messages: list[str] = []
         saved = saves.load(spec.save_to, messages=messages)

@@ -57,6 +57,7 @@ class NetworkTableScene(TableScene):
         self.director = director
         self.host = host
         self.waiting_note = False
+        self.unsaved_said = False  # the host's save failed, and the host was told
         self.view = NetTableView()
 
     def reset_view(self) -> None:
@@ -104,6 +105,20 @@ class NetworkTableScene(TableScene):
     def _away(self) -> set[int]:
         return {s for s in range(self.session.players) if self.seat_away(s)}
 
+    def _tell_unsaved(self) -> None:
+        """At the host's game: the table's save failed (a full disk, no permission).  The
+        game goes on, its save emptied (see :class:`~zole_desktop.net.host.Saver`); the
+        host is told once, as a failed save of an offline game is."""
+        if self.host is None or self.unsaved_said:
+            return
+        e = self.host.saver.failure()
+        if e is None:
+            return
+        self.unsaved_said = True
+        self.app.file_error(_("The table cannot be saved ({error}); if this computer stops, "
+                              "the match cannot be taken up again.").format(
+                                  error=e.strerror or e))
+
     def _would_deal(self) -> bool:
         """The script's next step starts a hand (its first, or after the score sheet)."""
         if self.script is None:
@@ -121,6 +136,7 @@ class NetworkTableScene(TableScene):
     def update(self, dt: float) -> None:
         if self.closed:
             return
+        self._tell_unsaved()
         c = self.cond
         turn = self.director.turn()
         waiting_seat = turn.seat if isinstance(c, BotTurn) and turn is not None else None
