@@ -113,6 +113,7 @@ class Button(Widget):
         self._enabled = enabled
         self.primary = primary
         self.note = note  # shown under a disabled button (message id)
+        self.text_size: int | None = None  # the label's size (None: from the height)
 
     def text(self) -> str:
         return self.label() if callable(self.label) else _(self.label)
@@ -139,7 +140,8 @@ class Button(Widget):
         if lifted:
             draw_outline(surface, rr, radius)
         label = self.text()
-        size = gfx.fit_size(label, int(r.h * 0.42), r.w - r.h // 2, bold=True)
+        size = gfx.fit_size(label, self.text_size or int(r.h * 0.42), r.w - r.h // 2,
+                            bold=True)
         gfx.blit_text(surface, label, size, color, rr.center, "center", bold=True)
 
 

@@ -53,24 +53,48 @@ def _bury_label(t: TableScene) -> str:
     return _("Bury these two") if t.bury_need == 2 else _("Bury this card")
 
 
+LAST_TRICK, UNDO, SURRENDER, SURE, MENU = (
+    N_("Last trick (L)"), N_("Undo (Ctrl+Z)"), N_("Surrender"), N_("Really give up?"),
+    N_("Menu (Esc)"))
+CORNER_LABELS = (LAST_TRICK, UNDO, SURRENDER, SURE, MENU)  # every label the corner shows
+
+
 def build_corner(t: TableScene) -> None:
     """The corner for the hand as it stands: a person who sits this hand out has no card
     to take back and no game to give up, so only the last trick and the menu."""
     st = t.state
     out = st is not None and t.human is not None and t.human not in st.seats
-    cs = [Button(lambda: _("Last trick (L)"), t.toggle_last,
-                 enabled=lambda: bool(t.state and t.state.completed))]
+    cs = [Button(LAST_TRICK, t.toggle_last, enabled=lambda: bool(t.state and t.state.completed))]
     if t.undo_allowed() and not out:
-        cs.append(Button(lambda: _("Undo (Ctrl+Z)"), t.request_undo,
+        cs.append(Button(UNDO, t.request_undo,
                          enabled=lambda: t.can_undo() and not t.undo_request))
     if (t.human is not None and st is not None and st.phase == PLAYING
             and st.declarer_seat == t.human and st.rules.surrender):
-        cs.append(Button(lambda: _("Really give up?") if t.surrender_armed
-                         else _("Surrender"), t.surrender,
+        cs.append(Button(lambda: _(SURE) if t.surrender_armed else _(SURRENDER), t.surrender,
                          enabled=lambda: t.can_surrender_now()))
-    cs.append(Button(lambda: _("Menu (Esc)"), t.open_pause))
+    cs.append(Button(MENU, t.open_pause))
     t.corner = cs
     place(t)
+
+
+def corner_width(W: int, H: int) -> int:
+    """The corner buttons' width in the current language: the longest of their labels at
+    the normal size with a margin, at least :func:`.layout.corner_min_width` and at most
+    :func:`.layout.corner_max_width` (the same for the whole hand: no button jumps when
+    Undo comes or Surrender is armed)."""
+    size = layout.corner_text_size(H)
+    widest = max(gfx.text_width(_(s), size, True) for s in CORNER_LABELS)
+    need = widest + int(layout.corner_height(H) * 0.75)
+    return min(max(layout.corner_min_width(W), need), layout.corner_max_width(W))
+
+
+def corner_text_size(H: int, width: int) -> int:
+    """One size for every corner label: the normal one, or (a window too narrow for its
+    height) the size at which the longest label fits, so that no button's label is smaller
+    than its neighbours'."""
+    size = layout.corner_text_size(H)
+    room = width - layout.corner_height(H) // 2  # as the button fits its label
+    return min(gfx.fit_size(_(s), size, room, bold=True) for s in CORNER_LABELS)
 
 
 def place(t: TableScene) -> None:
@@ -84,5 +108,7 @@ def place(t: TableScene) -> None:
                   for b in t.buttons]
         for b, r in zip(t.buttons, layout.button_row(t.L, widths), strict=True):
             b.rect = r
+    size = corner_text_size(H, t.L["corner_w"]) if t.corner else None
     for b, r in zip(t.corner, layout.corner_column(t.L, len(t.corner)), strict=True):
         b.rect = r
+        b.text_size = size

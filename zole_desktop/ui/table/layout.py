@@ -27,6 +27,8 @@ DECK_SCALE = 0.55
 TRICK_SCALE = 1.0  # the trick in the middle: as large as the cards in the hand
 TALON_SCALE = 0.66
 HOVER_LIFT = 0.1  # of a card's height: the hovered or focused card in the hand
+HAND_SPAN = 0.62  # of the window's width: my hand at its widest
+CORNER_MAX = 0.25  # of the window's width: the corner buttons at their widest
 
 Layout = dict[str, Any]
 Target = tuple[float, float, float, bool, int]  # x, y, scale, face up, z
@@ -60,15 +62,19 @@ def seat_sides(players: int, active: list[int], viewer: int) -> tuple[dict[int, 
 
 
 def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_seats: list[int],
-                 dealer: int, msg_h: int) -> Layout:
+                 dealer: int, msg_h: int, corner_w: int | None = None) -> Layout:
     """Where everything sits, for a ``W``×``H`` window and cards of ``cw``×``ch``.
 
     The sides: each opponent's name plate, their hand as a small fan below it and their won
     tricks below that.  The bottom: my hand in the middle, my plate at the left with my tricks
-    above it, the corner buttons at the right.  The middle: the trick, as large as the cards
-    in my hand, the talon just above it, and between the trick and my hand one line for a
-    hint or a message (``msg_h`` high), above the "Hint" tag of a lifted card.  When I sit
-    out, the third player sits at the top and the talon lies below the trick."""
+    above it, the corner buttons at the right (``corner_w`` wide: as wide as their longest
+    label needs, at least :func:`corner_min_width`).  My hand spans at most ``HAND_SPAN``
+    of the window in the middle; where a wide corner needs it, its right end comes in (the
+    left end stays where it was, clear of my plate and the count of my tricks).  The
+    middle: the trick, as large as the cards in my hand, the talon just above it, and
+    between the trick and my hand one line for a hint or a message (``msg_h`` high), above
+    the "Hint" tag of a lifted card.  When I sit out, the third player sits at the top and
+    the talon lies below the trick."""
     m = int(min(W, H) * 0.02)
     fan_s = min(SMALL, H * FAN_HEIGHT / ch)
     pile_s = min(PILE_SCALE, H * PILE_HEIGHT / ch)
@@ -79,6 +85,9 @@ def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_se
     # name plates
     pw, ph = max(160, int(W * 0.19)), max(56, int(H * 0.125))
     bpw = max(140, min(pw, int(W * 0.19) - 2 * m))  # left of my hand at its widest
+    # my hand ends left of the corner buttons
+    L["corner_w"] = corner_w = max(corner_min_width(W), corner_w or 0)
+    L["hand_right"] = W - 2 * m - corner_w
     opw, oph = int(pw * 0.85), max(40, int(H * 0.08))
     L["plate"] = (pw, ph)
     n_out = len(out_seats)
@@ -220,11 +229,32 @@ def button_height(H: int) -> int:
     return max(40, int(H * 0.075))
 
 
+def corner_height(H: int) -> int:
+    """The corner buttons' height (their labels are sized from it: :func:`corner_text_size`)."""
+    return max(34, int(H * 0.058))
+
+
+def corner_text_size(H: int) -> int:
+    """The corner buttons' labels at their normal size (a button's label at 0.42 of its
+    height, as :class:`~zole_desktop.ui.widgets.Button` draws it)."""
+    return int(corner_height(H) * 0.42)
+
+
+def corner_min_width(W: int) -> int:
+    """The corner buttons' width when their labels are short."""
+    return max(150, int(W * 0.15))
+
+
+def corner_max_width(W: int) -> int:
+    """The widest the corner buttons grow for a long label (my hand keeps its room)."""
+    return max(corner_min_width(W), int(W * CORNER_MAX))
+
+
 def corner_column(L: Layout, n: int) -> list[pygame.Rect]:
     """The corner buttons at the bottom right, the first on top."""
     W, H = L["W"], L["H"]
-    ch = max(34, int(H * 0.058))
-    cw = max(150, int(W * 0.15))
+    ch = corner_height(H)
+    cw = L.get("corner_w") or corner_min_width(W)
     m = int(min(W, H) * 0.02)
     y = H - m - ch
     out: list[pygame.Rect] = []
@@ -253,8 +283,11 @@ def card_targets(L: Layout, view: TableView, sides: dict[int, str], my_face_up: 
         if side == "bottom":
             hand = sort_for_hand(cards)
             k = len(hand)
-            step = min(cw * 0.62, (L["W"] * 0.62 - cw) / max(1, k - 1))
-            x0 = L["W"] / 2 - (k - 1) * step / 2
+            step = min(cw * 0.62, (L["W"] * HAND_SPAN - cw) / max(1, k - 1))
+            left = L["W"] / 2 - ((k - 1) * step + cw) / 2  # the left end, as it is centred
+            right = min(L["W"] - left, L["hand_right"])  # the right end, clear of the corner
+            step = min(step, (right - left - cw) / max(1, k - 1))
+            x0 = left + cw / 2
             for i, c in enumerate(hand):
                 off = (i - (k - 1) / 2) / max(1, k)
                 y = L["hand_cy"] + off * off * ch * 0.16

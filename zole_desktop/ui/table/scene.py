@@ -230,7 +230,8 @@ class TableScene(Scene):
         msg_h = gfx.font(msg_size).get_height() + int(msg_size * 0.8)
         dealer = self.state.dealer if self.state is not None else 0
         self.L = layout.table_layout(W, H, self.images.w, self.images.h, self.sides,
-                                     self.out_seats, dealer, msg_h)
+                                     self.out_seats, dealer, msg_h,
+                                     corner_w=buttons.corner_width(W, H))
         for sc in (self.L["fan_s"], self.L["pile_s"], layout.DECK_SCALE, self.L["trick_s"],
                    layout.TALON_SCALE):
             self.images.at_scale(sc)  # scale once now, never while drawing
