@@ -33,16 +33,16 @@ def _table_at_my_bid(make_app, size, lang):
 def test_every_corner_label_fits_at_the_normal_size(make_app, size, lang):
     app, table = _table_at_my_bid(make_app, size, lang)
     W, H = size
-    normal = int(layout.corner_height(H) * 0.42)  # a button's label: 0.42 of its height
     corner = table.corner
     assert len(corner) >= 3  # last trick, undo, menu
     widths = {b.rect.w for b in corner}
     assert len(widths) == 1  # one column
     r = corner[0].rect
-    assert r.h == layout.corner_height(H)
+    normal = int(r.h * 0.42)  # a button's label: 0.42 of its height, in its width less h/2
     for label in LABELS:
         text = _(label)
-        assert gfx.text_width(text, normal, True) <= r.w - r.h // 2, (text, r.w)
+        assert gfx.text_width(text, normal, True) <= r.w - r.h // 2, (text, normal, r.w)
+    assert r.h == layout.corner_height(H)
     for b in corner:
         assert b.text_size == normal, (b.text(), b.text_size, normal)
     # the column stays inside the window, clear of my plate
