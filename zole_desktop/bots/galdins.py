@@ -272,7 +272,7 @@ def talon_card(bot: StrongBot, v: View, deadline: float, cancel, k: int, hint: i
     tricks under ``galdins_talon`` ``lead`` or ``last``), by sampled layouts searched with
     :class:`TalonSearch` and the bot's avoid goal.  ``hint`` is the normal bot's card: the
     fallback when no layout was solved in time, and the choice among equal cards."""
-    from .strong import _played_by, _Until, sample_layout
+    from .strong import _Until
 
     legal = [a for a in v.legal if a < 26]
     cands = bot._distinct(v, legal)
@@ -281,49 +281,32 @@ def talon_card(bot: StrongBot, v: View, deadline: float, cancel, k: int, hint: i
         return hint if hint in legal and bot._same_class(v, hint, cands[0]) else cands[0]
     who, tw, pw, _sign = bot._avoid_goal(v)
     mode = v.obs.rules.galdins_talon
-    played = _played_by(v)
     trick = list(v.trick)
     # the normal bot's card first: most often the best, so the others need one probe each
     order = sorted(cands, key=lambda c: not bot._same_class(v, hint, c))
-    totals = dict.fromkeys(cands, 0.0)
-    wsum = 0.0
-    n = attempts = 0
     cap = bot.node_caps[k]
     most = bot.layouts if bot.layouts is not None else bot.max_layouts[k]
-    while n < most and attempts < 4 * most:
-        attempts += 1
-        if time.perf_counter() >= deadline or (cancel is not None and cancel.is_set()):
-            break
-        lay = sample_layout(v, bot.rng)
-        if lay is None:
-            break
+
+    def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
         hands, pile = lay
-        w = bot._layout_weight(v, hands, pile, played)
-        if w < 1.0 and bot.rng.random() >= w:
-            continue
         # the talon cards still face down, in a sampled order
         pending = cards_of(pile)
         bot.rng.shuffle(pending)
-        s = AvoidSolver(hands, who, tw, pw, node_limit=cap,
-                        cancel=_Until(cancel, deadline + 0.05))
-        ts = TalonSearch(s, mode, pending)
+        ts = TalonSearch(AvoidSolver(hands, who, tw, pw, node_limit=cap, cancel=until),
+                         mode, pending)
         res: dict[int, int] = {}
         best: int | None = None
-        try:
-            for c in order:
-                # exact for the best card so far, a bound above it for a worse one
-                x = res[c] = ts.value_of_card(v.pos, trick, c, best or 0, best)
-                if best is None or x < best:
-                    best = x
-                if time.perf_counter() >= deadline + 0.05:
-                    raise NodeLimit
-        except NodeLimit:
-            continue
-        lw = bot._play_weight(v, hands, pile)
-        for c in cands:
-            totals[c] += lw * res[c]
-        wsum += lw
-        n += 1
+        for c in order:
+            # exact for the best card so far, a bound above it for a worse one
+            x = res[c] = ts.value_of_card(v.pos, trick, c, best or 0, best)
+            if best is None or x < best:
+                best = x
+            if time.perf_counter() >= until.at:
+                raise NodeLimit
+        return bot._play_weight(v, hands, pile), [float(res[c]) for c in cands]
+
+    t = bot._sampled(bot._drawer(v), solve, len(cands), most, deadline, cancel)
+    n, wsum, totals = t.n, t.wsum, dict(zip(cands, t.totals, strict=True))
     bot.last_layouts = n
     if n < min(_FEWEST, most) or wsum <= 0.0:
         return hint  # too few layouts to judge by (a first lead in "last" may solve one)
