@@ -477,3 +477,31 @@ def test_the_host_is_told_once_that_the_table_cannot_be_saved(make_app, tmp_path
         if me is not None:
             me.close()
         host.stop()
+
+
+def test_the_moves_that_come_with_the_first_deal_are_not_lost_on_the_way_to_the_table(
+        make_app):
+    """The bots are first to bid and answer at once: the first deal and their bids reach
+    the waiting room in one batch.  The table it opens gets all of them (it kept only the
+    deal, and waited for the first bot's bid for ever: seen under Xvfb at a host's table
+    with two bots)."""
+    import time
+
+    host = _host(seats=[None, "random", "random"], length=3, seed=3)  # seat 2 bids first
+    room = None
+    try:
+        app = make_app()
+        room = _room(app, host, None)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and room.client.inbox.qsize() < 4:
+            time.sleep(0.01)  # Joined, Seats, the deal and a bot's bid wait in one batch
+        assert room.client.inbox.qsize() >= 4
+        app.step()
+        t = app.stack.top
+        assert t is not room and t.director.backlog[-1].step >= 1, t.director.backlog
+        assert run_until(app, lambda: t.state is not None and t.state.current_seat == 0
+                         and len(t.state.bids) == 1, 20_000), (t.cond, t.state)
+    finally:
+        if room is not None:
+            room.client.close()
+        host.stop()

@@ -291,7 +291,8 @@ class WaitingRoom(Scene):
         from ..net import protocol as P
         from .network_table import NetworkTableScene
 
-        for m in self.client.poll():
+        batch = self.client.poll()
+        for i, m in enumerate(batch):
             if isinstance(m, Joined):
                 self.welcome = m.welcome
                 self.seats = list(m.welcome.seats)
@@ -324,6 +325,8 @@ class WaitingRoom(Scene):
                     self.client.send(P.Next())
                 self.backlog.append(m)
                 if isinstance(m, P.Update) and self.welcome is not None:
+                    # what came with the first deal (a bot's bid, say) goes to the table too
+                    self.backlog.extend(batch[i + 1:])
                     session = RemoteSession.from_welcome(self.welcome)
                     director = RemoteDirector(session, self.client, self.welcome,
                                               self.backlog)
