@@ -72,12 +72,13 @@ class Saver:
     lags behind the game: before the save's future is answered the file is emptied (or
     removed), so that a host started again after a crash never takes the match up at a
     point its players had played past (:meth:`Table._resumed` says why it starts afresh).
-    The failure is logged with the file and the error, once while it lasts (and when
-    saving works again); :meth:`failure` tells the host's game, which says it once."""
+    The failure is logged with the file and the error once (and once when saving works
+    again); :meth:`failure` tells the host's game, which says it once."""
 
     def __init__(self, threads: int = 4) -> None:
         self._pending: dict[Path, bytes | None] = {}  # None: remove the file
         self._failures: dict[Path, OSError] = {}  # the files whose latest save failed
+        self._told: set[Path] = set()  # files whose failure (and recovery) the log has said
         self._waiting: dict[Path, list[concurrent.futures.Future]] = {}
         self._writing: set[Path] = set()
         lock = threading.Lock()
@@ -130,8 +131,10 @@ class Saver:
             else:
                 with self._cv:
                     again = data is not None and self._failures.pop(path, None) is not None
-                if again:
-                    log.warning("the table is saved again in %s", path)
+                if again:  # said once: a nearly full disk may fail every other save
+                    (log.debug if path in self._told else log.warning)(
+                        "the table is saved again in %s", path)
+                    self._told.add(path)
             finally:
                 for fut in futures:  # in the order they were saved
                     fut.set_result(None)
@@ -145,9 +148,11 @@ class Saver:
         file left on disk is older than what the players will see; it is emptied, or
         removed, so that nobody resumes the match from it."""
         with self._cv:
-            first = path not in self._failures
+            first = path not in self._failures and path not in self._told
             self._failures[path] = e
-        if first:
+        if not first:
+            log.debug("the table could not be saved in %s: %s", path, e.strerror or e)
+        else:
             log.error("the table could not be saved in %s: %s; the game goes on unsaved, "
                       "and the save there is emptied so that nobody takes the match up "
                       "again at a point its players have played past", path, e.strerror or e)
