@@ -3,8 +3,8 @@
 Same search as :mod:`.strong` (sampled layouts read by the bidding and by the other seats'
 plays, each solved double-dummy with the contract's own goal), with more of everything: more
 layouts, larger node caps, the 91/31 probes from the first trick, a longer bid simulation and
-burial search.  Offered in New game for players who want a real challenge; the strong level
-stays fast.
+more layouts for the burial.  Offered in New game for players who want a real challenge;
+the strong level stays fast.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class MasterBot(StrongBot):
     bid_layouts = 150
     maza_layouts = 48
     burial_budget = 1.3
-    burial_layouts = 40
+    burial_layouts = 200
 
 
 register("master", MasterBot)
