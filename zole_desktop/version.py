@@ -6,7 +6,6 @@ from its metadata."""
 from __future__ import annotations
 
 import re
-from importlib import metadata
 from pathlib import Path
 
 DIST = "zole-desktop"
@@ -29,6 +28,8 @@ def version() -> str:
     v = from_pyproject()
     if v:
         return v
+    from importlib import metadata  # only here: it costs a tenth of a second at start-up
+
     try:
         return metadata.version(DIST)
     except metadata.PackageNotFoundError:

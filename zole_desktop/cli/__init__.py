@@ -10,6 +10,7 @@ Exit status 2 (:data:`EXIT_BAD_INPUT`) means the input was refused.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 EXIT_BAD_INPUT = 2
@@ -31,7 +32,10 @@ def _lazy(module: str, func: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(serve: bool = True) -> argparse.ArgumentParser:
+    """The parser.  ``serve``: with the ``serve`` command's own options, whose module brings
+    in the network (a quarter of a second of imports); :func:`main` leaves them out unless
+    the command line names that command, so that the game starts without them."""
     from .. import __version__
 
     p = _Parser(prog="zole", description="Zole, Latvia's national card game.")
@@ -88,9 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_lazy(".solve", "main"))
 
     v = sub.add_parser("serve", help="host a table on the local network, with no window")
-    from ..net.serve import add_arguments as serve_arguments
+    if serve:
+        from ..net.serve import add_arguments as serve_arguments
 
-    serve_arguments(v)
+        serve_arguments(v)
     v.set_defaults(func=_lazy("..net.serve", "main"))
 
     from .theme import add_parser as theme_parser
@@ -117,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(serve="serve" in words)
     args = parser.parse_args(argv)
     if args.command is None:
         from ..ui.launch import run_game

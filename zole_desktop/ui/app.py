@@ -13,7 +13,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
@@ -67,6 +67,16 @@ class App:
         self.settings = settings or storage.Settings()
         self.fast = fast
         self.save_enabled = save
+        # the deck's pictures are decoded on a thread of their own while the window opens
+        # (the decoder lets go of the interpreter); the first frame takes them (load_theme)
+        self._theme_soon: tuple[str, Future[tuple[Theme, list[str]]]] | None = None
+        if not fast:
+            from .. import decks  # noqa: F401 - imported here, not on the loader's thread
+
+            loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zole-theme")
+            self._theme_soon = (self.settings.theme,
+                                loader.submit(_theme_with_messages, self.settings.theme))
+            loader.shutdown(wait=False)
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE
@@ -122,7 +132,11 @@ class App:
 
     def load_theme(self) -> None:
         msgs: list[str] = []
-        self._theme = load_with_fallback(self.settings.theme, msgs)
+        soon, self._theme_soon = self._theme_soon, None
+        if soon is not None and soon[0] == self.settings.theme:
+            self._theme, msgs = soon[1].result()  # loaded while the window opened
+        else:
+            self._theme = load_with_fallback(self.settings.theme, msgs)
         self._felt = None
         if msgs:
             self.toast(msgs[-1])
@@ -306,6 +320,14 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.dirty = False
+        if self.frames == 1:  # the start-up time, for whoever measures it
+            from .. import STARTED
+
+            now = time.perf_counter()
+            log.info("first frame drawn (%s): %.0f ms after the package was imported, %.0f ms "
+                     "after the window was asked for", type(self.stack.top).__name__,
+                     (now - STARTED) * 1000, (now - self.t0) * 1000)
+            self.sound.prepare()  # made now that the window shows something
         if self.frame_hook is not None:
             self.frame_hook((time.perf_counter() - t) * 1000.0)
         if self._moments and self.moment_hook is not None:
@@ -408,6 +430,12 @@ class App:
         self.hint_executor.shutdown(wait=False, cancel_futures=True)
         self.sound.quit()
         pygame.display.quit()
+
+
+def _theme_with_messages(theme_id: str) -> tuple[Theme, list[str]]:
+    """:func:`.theme.load_with_fallback` and what it said (on the loader's thread)."""
+    msgs: list[str] = []
+    return load_with_fallback(theme_id, msgs), msgs
 
 
 _vignette_cache: dict[tuple[int, int], pygame.Surface] = {}

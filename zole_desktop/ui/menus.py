@@ -27,16 +27,16 @@ class MainMenu(FormScene):
             Button(N_("Continue"), self.cont, enabled=Session.has_saved, primary=True),
             Button(N_("New game"), self.new_game, primary=True),
             Button(N_("Guided first game"), self.tutorial,
-                   enabled=lambda: tutorial_scene() is not None),
-            Button(N_("Rules guide"), self.guide, enabled=lambda: guide_scene() is not None),
+                   enabled=lambda: self.offered("tutorial")),
+            Button(N_("Rules guide"), self.guide, enabled=lambda: self.offered("guide")),
             Button(N_("Statistics"), self.statistics),
             Button(N_("Match history"), self.history),
             Button(N_("Deck gallery"), self.gallery),
             Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),
             Button(N_("Quit"), self.app.quit),
         ]
-        self.first_drawn = False
         self.probed = False
+        self.checked: dict[str, bool] = {}  # the guided game and the guide import cleanly
 
     # two columns: playing on the left, everything else on the right
     LEFT = 4
@@ -80,6 +80,23 @@ class MainMenu(FormScene):
                 self.focus = j
             return
         super().handle(a)
+
+    def offered(self, what: str) -> bool:
+        """The guided game ("tutorial") or the rules guide ("guide") can be opened: until
+        that is known, yes.  Knowing it means importing them (a twentieth of a second), which
+        waits until the first frame is on the screen (:meth:`update`)."""
+        return self.checked.get(what, True)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.checked and self.app.frames > 0:
+            self.checked = {"tutorial": tutorial_scene() is not None,
+                            "guide": guide_scene() is not None}
+            if not all(self.checked.values()):
+                self.app.invalidate()
+
+    def busy(self) -> bool:
+        return not self.checked or super().busy()  # steps on until the check is done
 
     def resume(self) -> None:
         super().resume()

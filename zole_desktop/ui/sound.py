@@ -1,6 +1,7 @@
-"""Sound effects made here: short sounds synthesised at start-up into memory (no files, no
-numpy).  A card slide is a filtered noise burst, a tap a damped low thump with a click, a riffle
-a run of tiny slides.  Silent, never failing, when the mixer cannot start."""
+"""Sound effects made here: short sounds synthesised into memory (no files, no numpy), once
+the first frame is on the screen (:meth:`Sound.prepare`; or at the first sound, whichever
+comes first).  A card slide is a filtered noise burst, a tap a damped low thump with a click, a
+riffle a run of tiny slides.  Silent, never failing, when the mixer cannot start."""
 
 from __future__ import annotations
 
@@ -56,12 +57,15 @@ def _riffle(rng: random.Random) -> list:
 
 
 def _pcm(samples: list, channels: int) -> bytes:
-    a = array("h")
-    for v in samples:
-        s = int(max(-1.0, min(1.0, v)) * 32000)
-        for _ in range(channels):
-            a.append(s)
-    return a.tobytes()
+    """16-bit samples, the same in every channel (one pass, then the channels interleaved by
+    slices: a sample at a time cost as much as making the sounds)."""
+    mono = array("h", [int(max(-1.0, min(1.0, v)) * 32000) for v in samples])
+    if channels == 1:
+        return mono.tobytes()
+    out = array("h", bytes(2 * channels * len(mono)))
+    for c in range(channels):
+        out[c::channels] = mono
+    return out.tobytes()
 
 
 class Sound:
@@ -90,17 +94,30 @@ class Sound:
             freq, size, channels = pygame.mixer.get_init()
             if size != -16 or freq != RATE:
                 raise pygame.error("unexpected mixer format")
+            self.ok = True
+        except (pygame.error, NotImplementedError, ValueError):
+            self.sounds = {}
+            self.ok = False
+
+    def prepare(self) -> None:
+        """Synthesise the sounds (a twentieth of a second), if the mixer runs and they are
+        not made yet: the app calls it once its first frame is drawn, so that the window
+        does not wait for them."""
+        if not self.ok or self.sounds:
+            return
+        try:
+            channels = pygame.mixer.get_init()[2]
             rng = random.Random(7)
             for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle)):
                 self.sounds[name] = pygame.mixer.Sound(buffer=_pcm(gen(rng), channels))
-            self.ok = True
-        except (pygame.error, NotImplementedError, ValueError):
+        except (pygame.error, NotImplementedError, ValueError, TypeError):
             self.sounds = {}
             self.ok = False
 
     def play(self, name: str, volume: float = 0.6) -> None:
         if not (self.enabled and self.ok):
             return
+        self.prepare()
         s = self.sounds.get(name)
         if s is None:
             return
