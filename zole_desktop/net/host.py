@@ -38,6 +38,7 @@ from ..bots import make_bot
 from ..rules.match import hand_record
 from ..rules.options import Rules
 from ..rules.state import DONE, SURRENDER, HandState
+from ..ui import people
 from ..ui.session import Session
 from ..ui.table.director import Director
 from ..ui.table.workers import BOTS, Workers
@@ -353,9 +354,7 @@ class Table:
                                  save_to=spec.save_to)
             for seat, lv in enumerate(spec.seats):
                 if lv is not None:
-                    from ..ui.session import bot_name
-
-                    session.names[seat] = bot_name(seat)
+                    session.names[seat] = people.bot_name(seat, taken=session.names)
             session.net = {"name": spec.name[:40], "code": spec.code or new_code(),
                            "tokens": [None] * session.players}
         self.session: NetSession = session
@@ -458,9 +457,20 @@ class Table:
                 self.tokens[s] = token
                 name = hello.name.strip()
                 self.session.names[s] = name[:40]
+                self._rename_bots(s)
                 self._save()
                 return s, token
         return "full"
+
+    def _rename_bots(self, seat: int) -> None:
+        """The bot whose name the person at ``seat`` typed (in any case or language) is
+        given another, one nobody at the table has; the people keep theirs as typed."""
+        names = self.session.names
+        for b in sorted(self.session.bots):
+            if self.tokens[b] is None and people.same_name(names[b], names[seat]):
+                old, names[b] = names[b], people.bot_name(b, taken=names)
+                log.info("table %r: the bot at seat %d is %s now (not %s)", self.name, b,
+                         names[b], old)
 
     def attach(self, seat: int, conn: _Conn) -> None:
         old = self.conns.get(seat)

@@ -126,10 +126,13 @@ def _teach(args, scene: str, size) -> int:
 
 
 def new_session(args, hands: int):
-    from .session import Session, bot_name
+    from .people import bot_name
+    from .session import Session
 
     players = args.players
-    names = [_(DEMO_PLAYER)] + [bot_name(i) for i in range(players - 1)]
+    names = [_(DEMO_PLAYER)]
+    for i in range(players - 1):
+        names.append(bot_name(i, taken=names))
     return Session(players=players, names=names, levels=list(DEMO_LEVELS[:players]),
                    human=None, length=hands, seed=args.seed)
 

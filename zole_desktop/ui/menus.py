@@ -10,7 +10,7 @@ import pygame
 from ..i18n import N_, _
 from ..rules.options import CHOICES, Rules
 from . import gfx, people, texts
-from .session import Session, bot_name
+from .session import Session
 from .settings import SettingsScene, deck_choices
 from .theme import available_themes
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
@@ -237,7 +237,7 @@ class NewGameScene(FormScene):
               TextField(N_("Your name"), lambda: self.name, self._set_name)]
         for i in range(4):
             ws.append(ChoiceRow(
-                (lambda i=i: _("Bot {name}").format(name=bot_name(i))),
+                (lambda i=i: _("Bot {name}").format(name=self.bot_names()[i])),
                 [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
                 (lambda i=i: self.levels[i]), (lambda v, i=i: self._set_level(i, v)),
                 enabled=(lambda i=i: i < self.players - 1)))
@@ -268,6 +268,13 @@ class NewGameScene(FormScene):
 
     def _set_players(self, v) -> None:
         self.players = v
+
+    def bot_names(self) -> list[str]:
+        """The four bots' names: none the name typed above (in any case or language)."""
+        names = [people.stored(self.name)[:20]]
+        for i in range(4):
+            names.append(people.bot_name(i, taken=names))
+        return names[1:]
 
     def host_table(self) -> None:
         """Friends at other computers on this network (ui/lobby.py)."""
@@ -303,7 +310,7 @@ class NewGameScene(FormScene):
         if self.theme != st.theme:
             self.app.set_theme(self.theme)
         self.app.save_settings()
-        names = [st.player_name] + [bot_name(i) for i in range(self.players - 1)]
+        names = [st.player_name] + self.bot_names()[: self.players - 1]
         levels: list[str | None] = [None] + self.levels[: self.players - 1]
         session = Session(players=self.players, names=names, levels=levels, human=0,
                           rules=Rules.from_dict(self.options), length=self.length,

@@ -11,12 +11,16 @@ the bots' names translated; both are recognised and shown in today's language.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..i18n import N_, _, in_every_language, pgettext
 
 YOU = N_("You")
-BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"))
+# the bots' names, in the order they are given; enough for four bots beside people who took
+# any of them (saves keep a bot's name as it was then: a name dropped here would no longer
+# be translated)
+BOT_NAMES = (N_("Anna"), N_("Jānis"), N_("Ilze"), N_("Pēteris"), N_("Kārlis"), N_("Marta"),
+             N_("Līga"))
 
 _bot_ids: dict[str, str] = {}
 
@@ -33,14 +37,52 @@ def stored(name: str | None) -> str:
     return "" if is_default(name) else (name or "").strip()
 
 
-def bot_label(name: str) -> str:
-    """A bot's stored name in the current language (a known bot name in any language)."""
+def _ids() -> dict[str, str]:
+    """Each bot name in each of our languages -> its message id."""
     if not _bot_ids:
         for msgid in BOT_NAMES:
             for word in in_every_language(msgid):
                 _bot_ids[word] = msgid
-    msgid = _bot_ids.get(name)
+    return _bot_ids
+
+
+def bot_label(name: str) -> str:
+    """A bot's stored name in the current language (a known bot name in any language)."""
+    msgid = _ids().get(name)
     return _(msgid) if msgid else name
+
+
+def _forms(name: str) -> set[str]:
+    """The ways ``name`` may be shown, without case: a bot's name in every language ("anna"
+    and "Анна" are Anna), any other name as it is."""
+    key = name.strip().casefold()
+    for word, msgid in _ids().items():
+        if word.casefold() == key:
+            return {w.casefold() for w in in_every_language(msgid)}
+    return {key} if key else set()
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two names that a player would take for one (see :func:`_forms`)."""
+    return bool(_forms(a) & _forms(b))
+
+
+def bot_name(i: int, taken: Iterable[str] = ()) -> str:
+    """The ``i``-th bot's name in the current language; when someone at the table has it
+    (one of the ``taken`` names: the people's and the other bots', in any case or
+    language), the next name in :data:`BOT_NAMES` that nobody has.  Seven names are enough
+    for five seats; past them a number tells the bots apart."""
+    used: set[str] = set()
+    for name in taken:
+        used |= _forms(name)
+    for k in range(i, i + len(BOT_NAMES)):
+        name = _(BOT_NAMES[k % len(BOT_NAMES)])
+        if not _forms(name) & used:
+            return name
+    n = 2
+    while (name := f"{_(BOT_NAMES[i % len(BOT_NAMES)])} {n}").casefold() in used:
+        n += 1
+    return name
 
 
 class Names:

@@ -17,16 +17,11 @@ from ..records import history as match_history
 from ..rules.match import Match
 from ..rules.options import Rules
 from ..rules.state import HandState
-from .people import BOT_NAMES, Names, stored
+from .people import Names, bot_name, stored
 
 HUMAN = "human"
 
 log = logging.getLogger(__name__)
-
-
-def bot_name(i: int) -> str:
-    """The ``i``-th bot's name in the current language."""
-    return _(BOT_NAMES[i % len(BOT_NAMES)])
 
 
 @dataclass
@@ -53,7 +48,7 @@ class Session:
             self.match.dealer, _rounds = draw_first_dealer(random.Random(self.seed),
                                                            self.players)
         while len(self.names) < self.players:
-            self.names.append(bot_name(len(self.names)))
+            self.names.append(bot_name(len(self.names), taken=self.names))
         if self.human is not None and 0 <= self.human < len(self.names):
             # the person's untyped name is kept empty and shown as "You" when drawn
             self.names[self.human] = stored(self.names[self.human])

@@ -43,7 +43,7 @@ from ..teaching.tutorial import (
     follow_event,
     tutorial_state,
 )
-from . import gfx, texts
+from . import gfx, people, texts
 from .scene import BACK, CLICK, CONFIRM, MOTION, Action
 from .session import Session
 from .table.director import Review
@@ -127,7 +127,11 @@ class TutorialCoach:
     def enter(self) -> None:
         name = (self.t.app.settings.player_name or "").strip()
         if name:
-            self.t.session.names[PLAYER] = name[:20]
+            names = self.t.session.names
+            names[PLAYER] = name[:20]
+            for seat in range(len(names)):  # the coach's bots: any names but the player's
+                if seat != PLAYER and people.same_name(names[seat], names[PLAYER]):
+                    names[seat] = people.bot_name(seat, taken=names)
         # the first lead after the coach's bid and burial: the longest search, started now
         st = tutorial_state()
         st.apply(TAKE_BID)
