@@ -34,6 +34,7 @@ def assert_distinct(shown: list[str]) -> None:
     ("анна", ["Jānis", "Ilze", "Pēteris", "Kārlis"]),
     (" ANNA ", ["Jānis", "Ilze", "Pēteris", "Kārlis"]),
     ("Ilze", ["Anna", "Jānis", "Pēteris", "Kārlis"]),
+    ("Janis", ["Anna", "Ilze", "Pēteris", "Kārlis"]),  # typed without the long ā
     ("Laura", ["Anna", "Jānis", "Ilze", "Pēteris"]),
 ])
 def test_new_game_gives_the_bots_names_the_person_did_not_type(make_app, typed, bots):
@@ -65,6 +66,8 @@ def test_the_bot_names_in_order_and_past_the_taken_ones():
     assert people.bot_name(0, taken=["Анна", "Jānis"]) == "Илзе"
     assert people.bot_name(6, taken=["Лига"]) == "Анна"  # round to the first again
     assert people.bot_name(1, taken=["Annabel", "Jan", "Ilze Ozola"]) == "Янис"
+    assert people.bot_name(3, taken=["PETERIS"]) == "Карлис"
+    assert people.bot_name(3, taken=["Pe\u0304teris"]) == "Карлис"  # ē as e and a macron
     set_language("lv")
     every = [people.bot_name(i) for i in range(7)]
     assert people.bot_name(2, taken=every) == "Ilze 2"  # never at five seats

@@ -11,6 +11,7 @@ the bots' names translated; both are recognised and shown in today's language.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 
 from ..i18n import N_, _, in_every_language, pgettext
@@ -52,13 +53,20 @@ def bot_label(name: str) -> str:
     return _(msgid) if msgid else name
 
 
+def _key(name: str) -> str:
+    """A name as a player reads it: no case, no diacritics ("Janis" is Jānis), no spaces
+    around it."""
+    letters = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c))
+
+
 def _forms(name: str) -> set[str]:
-    """The ways ``name`` may be shown, without case: a bot's name in every language ("anna"
-    and "Анна" are Anna), any other name as it is."""
-    key = name.strip().casefold()
+    """The ways ``name`` may be shown (:func:`_key`): a bot's name in every language
+    ("anna" and "Анна" are Anna), any other name as it is."""
+    key = _key(name)
     for word, msgid in _ids().items():
-        if word.casefold() == key:
-            return {w.casefold() for w in in_every_language(msgid)}
+        if _key(word) == key:
+            return {_key(w) for w in in_every_language(msgid)}
     return {key} if key else set()
 
 
@@ -80,7 +88,7 @@ def bot_name(i: int, taken: Iterable[str] = ()) -> str:
         if not _forms(name) & used:
             return name
     n = 2
-    while (name := f"{_(BOT_NAMES[i % len(BOT_NAMES)])} {n}").casefold() in used:
+    while _key(name := f"{_(BOT_NAMES[i % len(BOT_NAMES)])} {n}") in used:
         n += 1
     return name
 
