@@ -166,16 +166,50 @@ def line_bottom(tb: TableScene) -> int:
     return L["line_play"]
 
 
+def _two_lines(text: str, size: int) -> tuple[str, str]:
+    """``text`` broken at the space that makes its two lines most even in width."""
+    words = text.split(" ")
+    best = ("", text)
+    widest = gfx.text_width(text, size)
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        w = max(gfx.text_width(a, size), gfx.text_width(b, size))
+        if w < widest:
+            best, widest = (a, b), w
+    return best
+
+
+def hint_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
+    """The lines and the size for a hint or message ``width`` pixels wide at most: one line
+    at ``size``; else two even lines, at ``size`` if they fit (a long reason, as the Russian
+    ones often are, stays as large as a short one), smaller if they must; a text with no
+    space to break at is made smaller."""
+    if gfx.text_width(text, size) <= width or " " not in text.strip():
+        return [text], gfx.fit_size(text, size, width)
+    for s in range(size, 8, -1):
+        a, b = _two_lines(text, s)
+        if a and max(gfx.text_width(a, s), gfx.text_width(b, s)) <= width:
+            return [a, b], s
+    return [text], gfx.fit_size(text, size, width)
+
+
 def hint_line(tb: TableScene, surface, text: str, size: int, dim: bool = False) -> None:
     L = tb.L
     W = L["W"]
-    size = gfx.fit_size(text, size, int(W * 0.6))
-    t = gfx.text(text, size, gfx.DIM_LINEN if dim else gfx.LINEN)
-    r = t.get_rect(midbottom=(W // 2, line_bottom(tb) - int(size * 0.35)))
+    lines, size = hint_lines(text, size, int(W * 0.6))
+    color = gfx.DIM_LINEN if dim else gfx.LINEN
+    parts = [gfx.text(x, size, color) for x in lines]
+    gap = max(1, size // 5)
+    r = pygame.Rect(0, 0, max(p.get_width() for p in parts),
+                    sum(p.get_height() for p in parts) + gap * (len(parts) - 1))
+    r.midbottom = (W // 2, line_bottom(tb) - int(size * 0.35))
     bg = r.inflate(size * 1.4, size * 0.7)
     surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=215,
                            width=1), bg)
-    surface.blit(t, r)
+    y = r.y
+    for p in parts:
+        surface.blit(p, p.get_rect(midtop=(W // 2, y)))
+        y += p.get_height() + gap
     mark(tb, "hint-line", bg, text)
 
 
