@@ -106,8 +106,9 @@ VALUE_EXPLAIN = {
     ("galdins_penalty", "one_each"): N_("The player with most tricks pays 1 to each."),
     ("galdins_penalty", "per_trick"): N_("The loser pays each player 1 per trick taken."),
     ("galdins_penalty", "points_rate"): N_("Most card points loses, paying as a lost game."),
-    ("galdins_tie", "points"): N_("Tied on tricks: the one with more card points pays."),
-    ("galdins_tie", "all_pay"): N_("Everyone tied on most tricks pays."),
+    ("galdins_tie", "points"): N_("A tie is settled by the other count: card points, or "
+                                  "tricks when card points decide."),
+    ("galdins_tie", "all_pay"): N_("Everyone tied for the most pays."),
     ("zole_scoring", "standard"): N_("A won zole scores 5, 6 or 7."),
     ("zole_scoring", "leicester"): N_("A won zole scores one more: 6, 7 or 8."),
 }
