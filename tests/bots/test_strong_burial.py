@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from zole_desktop.bots.heuristic import best_burial
@@ -47,3 +48,20 @@ def test_the_burial_is_two_cards_of_the_hand_through_the_bot_s_choose():
     assert second != first
     st.apply(second)
     assert st.phase != BURYING and st.buried == (1 << first) | (1 << second)
+
+
+def test_the_burial_diagnostic_prints_the_regrets_and_json(capsys):
+    from zole_desktop.bots import burial
+
+    assert burial.main(["--positions", "1", "--layouts", "2", "--seed", "5", "--bot-layouts",
+                        "4", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    rep = json.loads(out[-1])
+    assert rep["positions"] == 1 and len(rep["rows"]) == 1
+    row = rep["rows"][0]
+    assert len(row["reference"]) == 8 and row["layouts"] == 2
+    # the regrets are measured from the best pair's reference value
+    assert row["heuristic_regret"] == round(max(row["reference"]) - row["reference"][0], 3)
+    assert row["strong_regret"] == round(
+        max(row["reference"]) - row["reference"][row["strong"]], 3)
+    assert out[0].startswith("strong    regret") and "heuristic regret" in out[1]
