@@ -121,3 +121,32 @@ def test_a_tie_in_the_search_is_said_and_the_rule_breaks_it():
         assert "10 просчитанных раскладах все карты одинаково хороши" in texts["ru"]
     finally:
         i18n.set_language("en")
+
+
+def test_a_burial_hint_names_the_pair_and_the_share_of_games_won():
+    from zole_desktop.bots.advisor import BurialHint, suggest_burial
+    from zole_desktop.rules.state import BURYING
+
+    d = shuffle_and_deal(random.Random(5 * 100003 + 5), 3, 2)
+    st = HandState.new(3, 2, d.hands, d.talon)
+    st.apply(TAKE_BID)
+    while st.phase != BURYING:
+        st.apply(PASS)
+    obs = st.observation(st.current_seat)
+    h = suggest_burial(obs, float("inf"), seed=1, layouts=12)
+    assert isinstance(h, BurialHint) and isinstance(h.reason, Reason)
+    assert len(set(h.cards)) == 2 and all(c in obs.hand for c in h.cards)
+    try:
+        texts = {}
+        for lang in ("en", "lv", "ru"):
+            i18n.set_language(lang)
+            texts[lang] = f"{h.reason}"
+        assert "the game is won in" in texts["en"] and "of 12 layouts played out" in texts["en"]
+        assert "spēle uzvarēta" in texts["lv"] and "игра выиграна" in texts["ru"]
+        for t in texts.values():
+            assert t.startswith(" ".join(card_label(c) for c in sorted(h.cards, reverse=True)))
+    finally:
+        i18n.set_language("en")
+    # no hint where there is nothing to bury
+    play = _position(3, [TAKE_BID], 3, Rules())
+    assert suggest_burial(play.observation(play.current_seat), float("inf"), layouts=4) is None

@@ -344,3 +344,26 @@ def test_a_long_hint_takes_two_even_lines_at_the_normal_size(make_app):
     word = "Я" * 80
     lines, size = hint_lines(word, 14, width)
     assert lines == [word] and size < 14
+
+
+def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_app):
+    # at the burial the advisor's pair is outlined, one tag above it, and the reason (the
+    # share of games won in the layouts played out) on the line above the bury button
+    app = make_app((1280, 720))
+    table = new_table(app, seed=5)
+    table.hints.seconds = {"bid": 0.1, "bury": 0.3, "play": 0.05}
+    assert run_until(app, lambda: table.waiting_for() == "bid", 50000)
+    table.answer(TAKE_BID)
+    assert run_until(app, lambda: table.hints.burial() is not None, 50000)
+    app.step()
+    table.draw(app.screen)
+    pair = table.hints.burial()
+    assert pair is not None and all(c in table.my_hand() for c in pair)
+    tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
+    line = [(r, t) for k, r, t in table.drawn if k == "hint-line"]
+    assert len(tag) == 1 and len(line) == 1
+    assert "the game is won in" in line[0][1] and "layouts played out" in line[0][1]
+    top = min((table.card_rect(c) for c in pair), key=lambda r: r.y)
+    assert tag[0].bottom <= top.top
+    button = table.buttons[0].rect
+    assert line[0][0].bottom <= button.top

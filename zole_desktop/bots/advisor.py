@@ -6,8 +6,10 @@
   reason, from what the search found (:func:`search_reason`: "A♥ keeps 61 within reach in
   78% of the layouts, Q♠ in 64%"); where no search ran (one card to play, a galdiņš talon
   trick, no layout solved in time) a rule label from the situation (:func:`card_reason`).
+* :func:`suggest_burial` — while burying: the strong bot's pair, with the share of the
+  layouts played out in which the game is won with it and with the best other pair.
 
-Both are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on ``cancel``.
+All are bounded by a ``deadline`` (``time.perf_counter()``) and stop early on ``cancel``.
 """
 
 from __future__ import annotations
@@ -27,16 +29,16 @@ from ..rules.cards import (
     mask_of,
 )
 from ..rules.settlement import GALDINS, MAZA
-from ..rules.state import PLAYING, TABLE, Observation
+from ..rules.state import BURYING, PLAYING, TABLE, Observation
 from .bidsim import BidEstimate, estimate_bids
-from .heuristic import heuristic_card
+from .heuristic import best_burial, heuristic_card
 from .strong import StrongBot
 from .view import View
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BidEstimate", "CardHint", "Reason", "card_reason", "estimate_bids",
-           "search_reason", "suggest_card"]
+__all__ = ["BidEstimate", "BurialHint", "CardHint", "Reason", "card_reason", "estimate_bids",
+           "search_reason", "suggest_burial", "suggest_card"]
 
 
 @dataclass
@@ -225,6 +227,44 @@ def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
     return Reason(lambda: _("{card} holds the declarer under 61 in {pct}% of the layouts, "
                             "{other} in {other_pct}%").format(
         card=a, pct=p, other=b, other_pct=q))
+
+
+@dataclass
+class BurialHint:
+    cards: tuple[int, int]
+    reason: str  # a Reason, or an N_() message id where no layout was played out
+
+
+def suggest_burial(obs: Observation, deadline: float, cancel=None, seed: int = 0,
+                   layouts: int | None = None) -> BurialHint | None:
+    """The strong bot's burial for this observation (the declarer's ten cards) and the
+    reason: in what share of the layouts played out the game is won with it, against the
+    best other pair it judged."""
+    if obs.phase != BURYING or obs.buried or len(obs.hand) != 10:
+        return None
+    hand = mask_of(obs.hand)
+    bot = StrongBot(seed, layouts=layouts)
+    if layouts is not None:
+        deadline = float("inf")
+    try:
+        pair = bot._choose_burial(obs, hand, deadline, cancel)
+    except Exception:  # a bot bug must not cost the player the game: the heuristic's pair
+        log.exception("the strong bot failed on a burial hint; the heuristic's is suggested")
+        pair = best_burial(hand)
+        return BurialHint(pair, N_("The pair the rules of thumb would bury"))
+    stats = bot.last_burial
+    key = next((p for p in stats if set(p) == set(pair)), None)
+    if key is None or len(stats) < 2:
+        return BurialHint(pair, N_("The pair the rules of thumb would bury"))
+    n = bot.last_layouts
+    other = max((p for p in stats if p != key), key=lambda p: stats[p])
+    a = " ".join(card_label(c) for c in sorted(pair, key=lambda c: -c))
+    b = " ".join(card_label(c) for c in sorted(other, key=lambda c: -c))
+    p, q = _pct(stats[key][1]), _pct(stats[other][1])
+    return BurialHint(pair, Reason(lambda: ngettext(
+        "{cards}: the game is won in {pct}% of {n} layout played out, {other} {other_pct}%",
+        "{cards}: the game is won in {pct}% of {n} layouts played out, {other} {other_pct}%",
+        n).format(cards=a, pct=p, n=n, other=b, other_pct=q)))
 
 
 def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,

@@ -368,6 +368,9 @@ class StrongBot(NormalBot):
         self._own_clock = False  # this decision's deadline is the bot's own (diagnostics too)
         self._began = 0.0  # when this decision began (perf_counter)
         self._burial: tuple[int, tuple[int, int]] | None = None
+        # the last burial judged (diagnostics and hints): pair -> (mean game points per
+        # opponent, share of the layouts in which the game was won)
+        self.last_burial: dict[tuple[int, int], tuple[float, float]] = {}
         self._weights_for: Observation | None = None
         self._weights: dict = {}
 
@@ -859,7 +862,12 @@ class StrongBot(NormalBot):
                     raise NodeLimit
             return 1.0, res
 
-        t = self._sampled(draw, solve, len(cands), most, deadline, cancel, stop=True)
+        t = self._sampled(draw, solve, len(cands), most, deadline, cancel, stop=True,
+                          hit=lambda x: x > 0)
+        self.last_layouts = t.n
+        # per pair judged: the mean game points per opponent and the share of layouts won
+        self.last_burial = {p: (t.totals[i] / t.wsum, t.goal[i] / t.wsum)
+                            for i, p in enumerate(cands)} if t.n and t.wsum > 0 else {}
         if t.n == 0:
             return cands[0]
         totals = t.totals

@@ -16,10 +16,11 @@ if TYPE_CHECKING:
 class Hints:
     def __init__(self, table: TableScene) -> None:
         self.t = table
-        self.seconds = {"bid": 1.0, "play": 0.5}  # the advisor's time per decision
+        # the advisor's time per decision
+        self.seconds = {"bid": 1.0, "bury": 0.6, "play": 0.5}
         self.key: tuple | None = None  # the decision the hint is for
         self.job: Job | None = None  # the hint being worked out
-        self.value: Any = None  # BidEstimate or CardHint for ``key``
+        self.value: Any = None  # BidEstimate, BurialHint or CardHint for ``key``
 
     def on(self) -> bool:
         """Hints are offered: a person at a table that is not serious, nor the guided game,
@@ -34,7 +35,7 @@ class Hints:
         self.value = None
         t = self.t
         st = t.state
-        if not self.on() or kind not in ("bid", "play") or st is None or \
+        if not self.on() or kind not in ("bid", "bury", "play") or st is None or \
                 t.workers is None or t.human is None:
             self.key = None
             return
@@ -75,6 +76,18 @@ class Hints:
             return None
         c = getattr(h, "card", None)
         return c if c in t.legal_cards() else None
+
+    def burial(self) -> tuple[int, int] | None:
+        """The advised pair to bury (both in my hand), while I am to bury."""
+        h = self.value
+        t = self.t
+        if h is None or t.waiting_for() != "bury" or not self.on():
+            return None
+        pair = getattr(h, "cards", None)
+        hand = t.my_hand()
+        if not pair or any(c not in hand for c in pair):
+            return None
+        return pair
 
     def bid(self) -> tuple[int | None, dict]:
         """The advised bid and each bid's expected game points, while I am to bid."""

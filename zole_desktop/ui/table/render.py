@@ -93,22 +93,31 @@ def draw_hints(tb: TableScene, surface) -> None:
     small = max(11, int(H * 0.021))
     kind = tb.waiting_for()
     quiet = bool(tb.message)  # a message has the line for now
-    if kind == "play":
-        c = tb.hints.card()
-        if c is None:
+    if kind in ("play", "bury"):
+        if kind == "play":
+            c = tb.hints.card()
+            cards = [c] if c is not None else []
+        else:
+            cards = list(tb.hints.burial() or ())
+        if not cards:
             if tb.hints.job is not None and not quiet:
                 hint_line(tb, surface, _("Hint: thinking…"), small, dim=True)
             return
-        r = tb.card_rect(c)
-        if r is None or tb.sprites[c].moving(tb.clock):
+        rects = [tb.card_rect(c) for c in cards]
+        if any(r is None or tb.sprites[c].moving(tb.clock) for c, r in zip(cards, rects,
+                                                                            strict=True)):
             return
-        w = max(2, r.w // 22)
-        pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
-                         border_radius=max(4, r.w // 12) + w)
+        for r in rects:
+            assert r is not None
+            w = max(2, r.w // 22)
+            pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
+                             border_radius=max(4, r.w // 12) + w)
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
-        hint_tag(tb, surface, r.centerx, r.y - w - 3, small)
+        # one tag, above the (higher of the) hinted cards
+        top = min(rects, key=lambda r: (r.y, -r.centerx))
+        hint_tag(tb, surface, top.centerx, top.y - max(2, top.w // 22) - 3, small)
         return
     if kind != "bid":
         return

@@ -134,10 +134,12 @@ def decide(bot: Bot, obs: Observation, deadline: float | None = None,
 def advise(kind: str, obs: Observation, seed: int, pools: Any, hidden: bool,
            deadline: float, cancel: threading.Event) -> Any:
     """Run in the hint worker: the advisor's answer for a bid (each bid's expected game
-    points) or a card."""
+    points), a burial or a card."""
     from ...bots import advisor
 
     if kind == "bid":
         return advisor.estimate_bids(obs, deadline, cancel, seed=seed, pools=pools,
                                      hidden=hidden)
+    if kind == "bury":
+        return advisor.suggest_burial(obs, deadline, cancel, seed=seed)
     return advisor.suggest_card(obs, deadline, cancel, seed=seed)
