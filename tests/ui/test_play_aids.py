@@ -276,3 +276,31 @@ def test_f1_opens_the_guide_over_the_table_and_back(saving_app):
     assert not any(isinstance(sc, GuideScene) for sc in app.stack.scenes)
     # the table goes on at once (the bots bid; a passed hand shows its summary over it)
     assert t.clock > clock and len(state.actions()) > n
+
+
+def test_the_first_two_tricks_give_the_card_hint_more_time(saving_app):
+    # a first-trick search is the slowest: its hint gets the "early" time (1.0 s by default),
+    # later tricks the "play" time (0.5 s), the burial its own
+    app = saving_app()
+    t = _table(app)
+    t.hints.seconds = {"bid": 0.15, "bury": 0.2, "play": 0.1, "early": 0.3}
+    asked = []
+    submit = t.workers.submit
+
+    def spy(pool, fn, kind, *args, **kw):
+        asked.append((kind, len(t.state.completed), kw["seconds"]))
+        return submit(pool, fn, kind, *args, **kw)
+
+    t.workers.submit = spy
+    for _ in range(400):
+        if t.state is not None and len(t.state.completed) >= 3:
+            break
+        if not run_until(app, lambda: t.waiting_for() is not None, 20000):
+            break
+        _answer(app, t)
+    plays = [(done, s) for kind, done, s in asked if kind == "play"]
+    assert any(done < 2 for done, _s in plays) and any(done >= 2 for done, _s in plays)
+    assert all(s == (0.3 if done < 2 else 0.1) for done, s in plays), plays
+    assert all(s == 0.2 for kind, _d, s in asked if kind == "bury")
+    assert Settings().hints  # hints are on by default, so these were asked
+    assert TableScene(Session()).hints.seconds["early"] == 1.0

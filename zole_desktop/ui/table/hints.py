@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 class Hints:
     def __init__(self, table: TableScene) -> None:
         self.t = table
-        # the advisor's time per decision
-        self.seconds = {"bid": 1.0, "bury": 0.6, "play": 0.5}
+        # the advisor's time per decision; the first two tricks ("early") are the slowest to
+        # search (at 0.5 s a first-trick hint often rested on one layout)
+        self.seconds = {"bid": 1.0, "bury": 0.6, "play": 0.5, "early": 1.0}
         self.key: tuple | None = None  # the decision the hint is for
         self.job: Job | None = None  # the hint being worked out
         self.value: Any = None  # BidEstimate, BurialHint or CardHint for ``key``
@@ -42,9 +43,12 @@ class Hints:
         key = (t.hand_no, len(st.actions()), kind, t.view.cards_seen)
         self.key = key
         seed = t.session.seed * 31 + len(st.actions())
+        seconds = self.seconds.get(kind, 0.5)
+        if kind == "play" and len(st.completed) < 2:
+            seconds = self.seconds.get("early", seconds)
         self.job = t.workers.submit(
             HINTS, advise, kind, st.observation(t.human), seed, st.pools,
-            not t.view.cards_seen, key=key, seconds=self.seconds.get(kind, 0.5))
+            not t.view.cards_seen, key=key, seconds=seconds)
 
     def stop(self) -> None:
         if self.job is not None:
