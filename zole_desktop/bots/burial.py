@@ -22,13 +22,12 @@ import math
 import random
 import sys
 import time
-from itertools import combinations
 
 from ..rules.cards import cards_of, mask_of, points_of
 from ..rules.deal import shuffle_and_deal
 from ..rules.state import BURYING, PASS, TAKE_BID, HandState
 from .arena import CLOCKS, use_clock
-from .heuristic import TAKE_AT, burial_score, hand_strength
+from .heuristic import TAKE_AT, hand_strength, ranked_burials
 from .solver import NodeLimit, Solver
 from .strong import StrongBot
 
@@ -57,8 +56,7 @@ def positions(n: int, seed: int):
 
 
 def _pairs(hand10: int) -> list[tuple[int, int]]:
-    return sorted(combinations(cards_of(hand10), 2),
-                  key=lambda p: (-burial_score(hand10, p), p))[:PAIRS]
+    return ranked_burials(hand10)[:PAIRS]
 
 
 def reference(st: HandState, layouts: int, rng: random.Random) -> tuple[list[float], int]:

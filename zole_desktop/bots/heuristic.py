@@ -112,6 +112,13 @@ def burial_score(hand10: int, pair: tuple[int, int]) -> float:
     return s
 
 
+def ranked_burials(hand10: int) -> list[tuple[int, int]]:
+    """Every pair of the ten cards, the most promising burial first (:func:`burial_score`;
+    ties by the lower cards)."""
+    return sorted(combinations(cards_of(hand10), 2),
+                  key=lambda p: (-burial_score(hand10, p), p))
+
+
 def best_burial(hand10: int) -> tuple[int, int]:
     cards = cards_of(hand10)
     return max(combinations(cards, 2), key=lambda p: (burial_score(hand10, p), -p[0], -p[1]))

@@ -77,6 +77,7 @@ from .heuristic import (
     heuristic_bid,
     heuristic_card,
     maza_risk,
+    ranked_burials,
 )
 from .inference import equal_cards, play_weight
 from .solver import NodeLimit, Solver
@@ -829,11 +830,7 @@ class StrongBot(NormalBot):
         pairs judged by 30 open-card layouts): the pair buried this way loses 0.035 game points
         per opponent to the best of them, 95% [0.004, 0.066]; the heuristic's own pair 0.507
         [0.211, 0.803]; the open-card probes (0.45 s) lost 0.562 on the same positions."""
-        from itertools import combinations
-
-        pairs = sorted(combinations(cards_of(hand10), 2),
-                       key=lambda p: (-burial_score(hand10, p), p))
-        cands = pairs[:self.burial_cands]
+        cands = ranked_burials(hand10)[:self.burial_cands]
         rest = cards_of(((1 << 26) - 1) & ~hand10)
         pos = obs.seats.index(obs.seat)
         others = [p for p in range(3) if p != pos]
