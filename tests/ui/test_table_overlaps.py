@@ -332,7 +332,7 @@ def test_a_long_hint_takes_two_even_lines_at_the_normal_size(make_app):
     make_app((960, 540))
     width = int(960 * 0.6)
     short = "Подсказка: пас"
-    assert hint_lines(short, 14, width) == ([short], 14)
+    assert hint_lines(short, 14, width) == ((short,), 14)
     long_ru = ("Подсказка: Бери взятку: она того стоит (в 11 просчитанных раскладах все "
                "карты одинаково хороши)")
     assert gfx.text_width(long_ru, 14) > width
@@ -343,7 +343,7 @@ def test_a_long_hint_takes_two_even_lines_at_the_normal_size(make_app):
     # a text with nowhere to break is made smaller instead
     word = "Я" * 80
     lines, size = hint_lines(word, 14, width)
-    assert lines == [word] and size < 14
+    assert lines == (word,) and size < 14
 
 
 def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_app):
@@ -362,7 +362,8 @@ def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_a
     tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
     line = [(r, t) for k, r, t in table.drawn if k == "hint-line"]
     assert len(tag) == 1 and len(line) == 1
-    assert "the game is won in" in line[0][1] and "layouts played out" in line[0][1]
+    # "1 layout" on a machine busy enough to play out only one in the time given
+    assert "the game is won in" in line[0][1] and "played out" in line[0][1]
     top = min((table.card_rect(c) for c in pair), key=lambda r: r.y)
     assert tag[0].bottom <= top.top
     button = table.buttons[0].rect

@@ -83,6 +83,20 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
     return font(size, bold).size(safe(s))[0]
 
 
+def two_lines(s: str, size: int, bold: bool = False) -> tuple[str, str]:
+    """``s`` broken at the space that makes its longer line shortest; ``("", s)`` when no
+    break makes it narrower (no space in it)."""
+    words = s.split(" ")
+    best = ("", s)
+    widest = text_width(s, size, bold)
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        w = max(text_width(a, size, bold), text_width(b, size, bold))
+        if w < widest:
+            best, widest = (a, b), w
+    return best
+
+
 def fit_size(s: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
     """The largest size not above ``size`` at which ``s`` fits in ``width`` pixels."""
     while size > minimum and text_width(s, size, bold) > width:

@@ -151,19 +151,6 @@ def table_name(theme: Theme, code: str) -> str:
     return " ".join(name.split())[:40]
 
 
-def _two_lines(name: str, size: int) -> tuple[str, str]:
-    """``name`` broken at the space that makes its longer line shortest."""
-    words = name.split(" ")
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        w = max(gfx.text_width(a, size, True), gfx.text_width(b, size, True))
-        if best is None or w < best[0]:
-            best = (w, a, b)
-    assert best is not None
-    return best[1], best[2]
-
-
 def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...], float]:
     """Type size, lines and horizontal squeeze (1 = none) for ``name`` on a plate ``width``
     pixels wide whose printed caption is ``height`` pixels high.  Never below READABLE_PX:
@@ -175,19 +162,19 @@ def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...]
     two = None
     if " " in name:
         two = next((size for size in sizes
-                    if max(gfx.text_width(t, size, True) for t in _two_lines(name, size))
+                    if max(gfx.text_width(t, size, True) for t in gfx.two_lines(name, size, True))
                     <= width), None)
     # one line unless two lines read clearly larger
     if one is not None and (two is None or one >= two - 2):
         return one, (name,), 1.0
     if two is not None:
-        return two, _two_lines(name, two), 1.0
+        return two, gfx.two_lines(name, two, True), 1.0
     for size in sizes:
         tw = gfx.text_width(name, size, True)
         if tw * SQUEEZE <= width:
             return size, (name,), width / tw
         if " " in name:
-            lines = _two_lines(name, size)
+            lines = gfx.two_lines(name, size, True)
             tw = max(gfx.text_width(t, size, True) for t in lines)
             if tw * SQUEEZE <= width:
                 return size, lines, min(1.0, width / tw)

@@ -7,6 +7,7 @@ Everything drawn is also noted in ``drawn`` (kind, rectangle, text) for the layo
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -175,31 +176,20 @@ def line_bottom(tb: TableScene) -> int:
     return L["line_play"]
 
 
-def _two_lines(text: str, size: int) -> tuple[str, str]:
-    """``text`` broken at the space that makes its two lines most even in width."""
-    words = text.split(" ")
-    best = ("", text)
-    widest = gfx.text_width(text, size)
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        w = max(gfx.text_width(a, size), gfx.text_width(b, size))
-        if w < widest:
-            best, widest = (a, b), w
-    return best
-
-
-def hint_lines(text: str, size: int, width: int) -> tuple[list[str], int]:
+@functools.lru_cache(maxsize=64)
+def hint_lines(text: str, size: int, width: int) -> tuple[tuple[str, ...], int]:
     """The lines and the size for a hint or message ``width`` pixels wide at most: one line
     at ``size``; else two even lines, at ``size`` if they fit (a long reason, as the Russian
     ones often are, stays as large as a short one), smaller if they must; a text with no
-    space to break at is made smaller."""
+    space to break at is made smaller.  Kept for the frames to come: a hint stays up for
+    many frames, and measuring it again costs dozens of font size calls per frame."""
     if gfx.text_width(text, size) <= width or " " not in text.strip():
-        return [text], gfx.fit_size(text, size, width)
+        return (text,), gfx.fit_size(text, size, width)
     for s in range(size, 8, -1):
-        a, b = _two_lines(text, s)
+        a, b = gfx.two_lines(text, s)
         if a and max(gfx.text_width(a, s), gfx.text_width(b, s)) <= width:
-            return [a, b], s
-    return [text], gfx.fit_size(text, size, width)
+            return (a, b), s
+    return (text,), gfx.fit_size(text, size, width)
 
 
 def hint_line(tb: TableScene, surface, text: str, size: int, dim: bool = False) -> None:
