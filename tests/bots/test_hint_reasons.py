@@ -150,3 +150,53 @@ def test_a_burial_hint_names_the_pair_and_the_share_of_games_won():
     # no hint where there is nothing to bury
     play = _position(3, [TAKE_BID], 3, Rules())
     assert suggest_burial(play.observation(play.current_seat), float("inf"), layouts=4) is None
+
+
+def test_a_burial_hint_speaks_of_game_points_where_the_other_pair_wins_more_often(
+        monkeypatch):
+    # the bot buries by mean game points; where the best other pair wins the game more
+    # often (and loses bigger), win shares would contradict the choice: the hint gives the
+    # game points instead, and the bare rule label where the means are the same
+    from zole_desktop.bots import advisor
+    from zole_desktop.bots.advisor import suggest_burial
+    from zole_desktop.rules.state import BURYING
+
+    d = shuffle_and_deal(random.Random(5 * 100003 + 5), 3, 2)
+    st = HandState.new(3, 2, d.hands, d.talon)
+    st.apply(TAKE_BID)
+    while st.phase != BURYING:
+        st.apply(PASS)
+    obs = st.observation(st.current_seat)
+    hand = sorted(obs.hand, reverse=True)
+    mine, other, third = (hand[0], hand[1]), (hand[2], hand[3]), (hand[4], hand[5])
+    stats = {mine: (0.75, 0.60), other: (0.50, 0.70), third: (0.10, 0.40)}
+
+    def fake(self, obs, hand, deadline, cancel):
+        self.last_burial, self.last_layouts = dict(stats), 20
+        return mine
+
+    monkeypatch.setattr(advisor.StrongBot, "_choose_burial", fake)
+    h = suggest_burial(obs, float("inf"), layouts=20)
+    assert h is not None and h.cards == mine
+    names = [" ".join(card_label(c) for c in p) for p in (mine, other)]
+    try:
+        texts = {}
+        for lang in ("en", "lv", "ru"):
+            i18n.set_language(lang)
+            texts[lang] = f"{h.reason}"
+    finally:
+        i18n.set_language("en")
+    assert texts["en"] == (f"{names[0]}: 0.25 game points more than {names[1]} on average "
+                           "over 20 layouts played out")
+    assert "0,25" in texts["lv"] and "izspēlētajos" in texts["lv"]
+    assert "0,25" in texts["ru"] and "разыгранным" in texts["ru"]
+    assert all(t.startswith(names[0]) and names[1] in t for t in texts.values())
+    # where the chosen pair also wins more often, the win shares as before
+    stats[other] = (0.50, 0.55)
+    h = suggest_burial(obs, float("inf"), layouts=20)
+    assert h is not None and f"{h.reason}" == (
+        f"{names[0]}: the game is won in 60% of 20 layouts played out, {names[1]} 55%")
+    # the same mean and a lower share: nothing the figures explain, the rule label
+    stats[other] = (0.75, 0.70)
+    h = suggest_burial(obs, float("inf"), layouts=20)
+    assert h is not None and h.reason == "The pair the rules of thumb would bury"

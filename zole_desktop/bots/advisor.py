@@ -257,14 +257,25 @@ def suggest_burial(obs: Observation, deadline: float, cancel=None, seed: int = 0
     if key is None or len(stats) < 2:
         return BurialHint(pair, N_("The pair the rules of thumb would bury"))
     n = bot.last_layouts
+    # the best other pair by what the bot chose by, the mean game points
     other = max((p for p in stats if p != key), key=lambda p: stats[p])
     a = " ".join(card_label(c) for c in sorted(pair, key=lambda c: -c))
     b = " ".join(card_label(c) for c in sorted(other, key=lambda c: -c))
     p, q = _pct(stats[key][1]), _pct(stats[other][1])
+    if p >= q:
+        return BurialHint(pair, Reason(lambda: ngettext(
+            "{cards}: the game is won in {pct}% of {n} layout played out, {other} "
+            "{other_pct}%", "{cards}: the game is won in {pct}% of {n} layouts played out, "
+            "{other} {other_pct}%", n).format(cards=a, pct=p, n=n, other=b, other_pct=q)))
+    # the other pair wins the game more often but scores less (it loses bigger, or wins
+    # smaller): the win shares would contradict the choice, the game points explain it
+    gain = stats[key][0] - stats[other][0]
+    if gain < 0.005:
+        return BurialHint(pair, N_("The pair the rules of thumb would bury"))
     return BurialHint(pair, Reason(lambda: ngettext(
-        "{cards}: the game is won in {pct}% of {n} layout played out, {other} {other_pct}%",
-        "{cards}: the game is won in {pct}% of {n} layouts played out, {other} {other_pct}%",
-        n).format(cards=a, pct=p, n=n, other=b, other_pct=q)))
+        "{cards}: {points} game points more than {other} on average over {n} layout played "
+        "out", "{cards}: {points} game points more than {other} on average over {n} layouts "
+        "played out", n).format(cards=a, points=decimal(gain, 2), other=b, n=n)))
 
 
 def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,
