@@ -86,3 +86,34 @@ def test_people_keep_their_typed_names_and_bots_keep_theirs_when_nobody_takes_th
     seats = run(main())
     assert [s.name for s in seats] == ["Jan", "Anna", "Ilze"]
     assert table.session.names == ["Jan", "Anna", "Ilze"]
+
+
+def test_two_people_who_type_one_name_are_told_apart_by_a_number(make_host):
+    # "Anna", "anna" and "Anna" at one table: each player must know which plate is whose
+    host = make_host(H.TableSpec(name="Kitchen", seats=[None, None, None, "random"],
+                                 code=CODE, length=1, seed=3))
+    table = host.tables[CODE]
+
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "Anna")
+        b = await Connection.open("127.0.0.1", host.port, CODE, " anna ")
+        c = await Connection.open("127.0.0.1", host.port, CODE, "Anna")
+        seats = await seats_when(a, lambda seats: all(s.connected for s in seats[:3]))
+        for x in (a, b, c):
+            await x.close()
+        return seats, c.welcome.seats
+
+    seats, joined = run(main())
+    want = ["Anna", "anna 2", "Anna 3", "Pēteris"]
+    assert [s.name for s in seats] == want
+    assert [s.name for s in joined] == want
+    assert table.session.names == want
+    assert distinct(want)
+
+
+def test_a_numbered_name_stays_within_the_forty_characters_a_plate_keeps():
+    long = "Ā" * 40
+    assert people.unique_name(long, [long]) == "Ā" * 38 + " 2"
+    assert people.unique_name("  Jan  ", ["Anna"]) == "Jan"
+    assert people.unique_name("", ["", "Anna"]) == ""
+    assert people.unique_name("Jānis", ["Janis", "Jānis 2"]) == "Jānis 3"

@@ -455,8 +455,9 @@ class Table:
             if self.tokens[s] is None:
                 token = secrets.token_hex(16)
                 self.tokens[s] = token
-                name = hello.name.strip()
-                self.session.names[s] = name[:40]
+                # two people never show the same name: a second "Anna" is "Anna 2"
+                others = [self.session.names[x] for x in self.persons() if x != s]
+                self.session.names[s] = people.unique_name(hello.name, others)
                 self._rename_bots(s)
                 self._save()
                 return s, token

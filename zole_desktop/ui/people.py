@@ -75,6 +75,24 @@ def same_name(a: str, b: str) -> bool:
     return bool(_forms(a) & _forms(b))
 
 
+def unique_name(name: str, taken: Iterable[str] = (), limit: int = 40) -> str:
+    """``name`` as typed (cut to ``limit`` characters), or, when someone at the table has it
+    already (one of the ``taken`` names, compared as by :func:`same_name`), with the first
+    number from 2 that tells the two apart: a second "Anna" is "Anna 2".  An empty name
+    stays empty (it is shown as the seat's number)."""
+    name = name.strip()[:limit]
+    used = [t for t in taken if t]
+    if not name or not any(same_name(name, t) for t in used):
+        return name
+    n = 2
+    while True:
+        tail = f" {n}"
+        numbered = name[:limit - len(tail)].rstrip() + tail
+        if not any(same_name(numbered, t) for t in used):
+            return numbered
+        n += 1
+
+
 def bot_name(i: int, taken: Iterable[str] = ()) -> str:
     """The ``i``-th bot's name in the current language; when someone at the table has it
     (one of the ``taken`` names: the people's and the other bots', in any case or
