@@ -102,3 +102,22 @@ def make_device_link(path: Path) -> None:
         path.symlink_to("/dev/zero")
     else:
         os.mkdir(path)
+
+
+def played_by_normal(seed: int, bids: list[int], cards_before: int, rules: Rules,
+                     dealer: int = 0) -> HandState:
+    """Deal ``seed`` at a 3-seat table, apply ``bids``, and let the normal bot play every
+    seat on until ``cards_before`` cards are on the table (or the hand is over)."""
+    from zole_desktop.bots.heuristic import NormalBot
+    from zole_desktop.rules.deal import shuffle_and_deal
+
+    d = shuffle_and_deal(random.Random(seed), 3, dealer)
+    st = HandState.new(3, dealer, d.hands, d.talon, rules)
+    for b in bids:
+        st.apply(b)
+    bot = NormalBot(1)
+    while st.phase != DONE and (st.phase != PLAYING or st.n_played < cards_before):
+        seat = st.current_seat
+        assert seat is not None
+        st.apply(bot.choose(st.observation(seat)))
+    return st

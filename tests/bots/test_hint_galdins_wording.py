@@ -4,20 +4,18 @@ and ``galdins_tie=points`` breaks the tie by the other measure, it says so.  In 
 
 from __future__ import annotations
 
-import random
 import re
 from itertools import product
 
 import pytest
 
+from tests.helpers import played_by_normal
 from zole_desktop import i18n
 from zole_desktop.bots.advisor import Reason, search_reason, suggest_card
-from zole_desktop.bots.heuristic import NormalBot
 from zole_desktop.bots.strong import StrongBot
 from zole_desktop.bots.view import View
-from zole_desktop.rules.deal import shuffle_and_deal
 from zole_desktop.rules.options import CHOICES, Rules
-from zole_desktop.rules.state import DONE, PASS, PLAYING, HandState
+from zole_desktop.rules.state import PASS, PLAYING, HandState
 
 PENALTIES = CHOICES["galdins_penalty"]
 TIES = CHOICES["galdins_tie"]
@@ -29,16 +27,7 @@ TIE_SAID = {"en": "decide the tie", "lv": "vienādi, izšķir", "ru": "при р
 
 
 def _galdins(seed: int, cards_before: int, rules: Rules) -> HandState:
-    d = shuffle_and_deal(random.Random(seed), 3, 0)
-    st = HandState.new(3, 0, d.hands, d.talon, rules)
-    for _i in range(3):
-        st.apply(PASS)
-    bot = NormalBot(1)
-    while st.phase != DONE and (st.phase != PLAYING or st.n_played < cards_before):
-        seat = st.current_seat
-        assert seat is not None
-        st.apply(bot.choose(st.observation(seat)))
-    return st
+    return played_by_normal(seed, [PASS] * 3, cards_before, rules)
 
 
 def _texts(reason) -> dict[str, str]:

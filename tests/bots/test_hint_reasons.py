@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import random
 
+from tests.helpers import played_by_normal
 from zole_desktop import i18n
 from zole_desktop.bots.advisor import Reason, card_label, card_reason, suggest_card
-from zole_desktop.bots.heuristic import NormalBot, maza_risk
+from zole_desktop.bots.heuristic import maza_risk
 from zole_desktop.rules.cards import mask_of
 from zole_desktop.rules.deal import shuffle_and_deal
 from zole_desktop.rules.options import Rules
-from zole_desktop.rules.state import DONE, MAZA_BID, PASS, PLAYING, TAKE_BID, HandState
+from zole_desktop.rules.state import MAZA_BID, PASS, PLAYING, TAKE_BID, HandState
 
 
 def _position(seed: int, bids: list[int], cards_before: int, rules: Rules) -> HandState:
-    d = shuffle_and_deal(random.Random(seed), 3, 0)
-    st = HandState.new(3, 0, d.hands, d.talon, rules)
-    for b in bids:
-        st.apply(b)
-    bot = NormalBot(1)
-    while st.phase != DONE and (st.phase != PLAYING or st.n_played < cards_before):
-        seat = st.current_seat
-        assert seat is not None
-        st.apply(bot.choose(st.observation(seat)))
-    return st
+    return played_by_normal(seed, bids, cards_before, rules)
 
 
 def _searched_hint(st: HandState):
