@@ -115,8 +115,8 @@ def test_a_tie_in_the_search_is_said_and_the_rule_breaks_it():
         i18n.set_language("en")
 
 
-def test_a_burial_hint_names_the_pair_and_the_share_of_games_won():
-    from zole_desktop.bots.advisor import BurialHint, suggest_burial
+def _burying():
+    """The declarer's observation at the burial of a taken hand (seed 5, dealer 2)."""
     from zole_desktop.rules.state import BURYING
 
     d = shuffle_and_deal(random.Random(5 * 100003 + 5), 3, 2)
@@ -124,7 +124,13 @@ def test_a_burial_hint_names_the_pair_and_the_share_of_games_won():
     st.apply(TAKE_BID)
     while st.phase != BURYING:
         st.apply(PASS)
-    obs = st.observation(st.current_seat)
+    return st.observation(st.current_seat)
+
+
+def test_a_burial_hint_names_the_pair_and_the_share_of_games_won():
+    from zole_desktop.bots.advisor import BurialHint, suggest_burial
+
+    obs = _burying()
     h = suggest_burial(obs, float("inf"), seed=1, layouts=12)
     assert isinstance(h, BurialHint) and isinstance(h.reason, Reason)
     assert len(set(h.cards)) == 2 and all(c in obs.hand for c in h.cards)
@@ -151,14 +157,8 @@ def test_a_burial_hint_speaks_of_game_points_where_the_other_pair_wins_more_ofte
     # game points instead, and the bare rule label where the means are the same
     from zole_desktop.bots import advisor
     from zole_desktop.bots.advisor import suggest_burial
-    from zole_desktop.rules.state import BURYING
 
-    d = shuffle_and_deal(random.Random(5 * 100003 + 5), 3, 2)
-    st = HandState.new(3, 2, d.hands, d.talon)
-    st.apply(TAKE_BID)
-    while st.phase != BURYING:
-        st.apply(PASS)
-    obs = st.observation(st.current_seat)
+    obs = _burying()
     hand = sorted(obs.hand, reverse=True)
     mine, other, third = (hand[0], hand[1]), (hand[2], hand[3]), (hand[4], hand[5])
     stats = {mine: (0.75, 0.60), other: (0.50, 0.70), third: (0.10, 0.40)}
