@@ -6,7 +6,9 @@ nothing the engine computed, finds every trick's winner from the cards, and sett
 (contract bands, surrender, mazā zole, melnais, zole_scoring, galdiņš with its talon, penalty
 and tie options, who pays, the pools and the personal_pule option).  The engine plays many
 seeded random matches under every option that matters, and each hand's settlement, the pools
-and the totals must agree; so must the example records and their .expect.json.
+and the totals must agree; so must the example records and their .expect.json.  The other way
+round, records the model makes itself from the rules text (its own deal, legal random play)
+must be accepted by the engine's replay and settled the same.
 
 Where RULES.md can be read two ways the model follows the engine and says so (``# reading:``);
 the other reading is named beside it.
@@ -32,8 +34,8 @@ import pytest
 from tests.helpers import ROOT, shared_dir
 from zole_desktop.rules import cards as engine_cards
 from zole_desktop.rules.match import Match
-from zole_desktop.rules.options import Rules
-from zole_desktop.rules.record import replay, replay_text
+from zole_desktop.rules.options import CHOICES, Rules
+from zole_desktop.rules.record import RecordError, replay, replay_text
 from zole_desktop.rules.state import BID_ACTIONS, BID_BY_NAME, DONE, PASS, PLAYING, SURRENDER
 
 # ------------------------------------------------------------------------------------------
@@ -166,42 +168,30 @@ class RecordBroken(AssertionError):
     """The record breaks what the model can check (a card played by a seat that lacks it)."""
 
 
-def play_tricks(order: list[int], hands: dict[int, list[str]], play: list[str],
-                first_leader: int, stop_when_won_by: int | None = None
-                ) -> tuple[list[tuple[int, list[str]]], int]:
-    """Three-card tricks from ``play``: (winner seat, cards) each; and how many cards were
-    used.  ``stop_when_won_by``: mazā zole ends as soon as that seat takes a trick."""
-    held = {s: set(h) for s, h in hands.items()}
-    tricks = []
-    leader = first_leader
-    i = 0
-    while i + 3 <= len(play):
-        start = order.index(leader)
-        who = [order[(start + k) % 3] for k in range(3)]
-        cards = play[i:i + 3]
-        for s, c in zip(who, cards, strict=True):
-            if c not in held[s]:
-                raise RecordBroken(f"seat {s} plays {c} it does not hold")
-            held[s].discard(c)
-        winner = who[trick_winner(cards)]
-        tricks.append((winner, cards))
-        i += 3
-        leader = winner
-        if stop_when_won_by is not None and winner == stop_when_won_by:
-            break
-    return tricks, i
+def legal_cards(hand: list[str], trick: list[str]) -> list[str]:
+    """ "You must follow the suit led: a trump lead requires a trump; a plain lead requires a
+    card of that plain suit.  Holding none, you may play any card." """
+    if not trick:
+        return list(hand)
+    same = [c for c in hand if follow_suit(c) == follow_suit(trick[0])]
+    return same or list(hand)
 
 
-def galdins_tricks(order: list[int], hands: dict[int, list[str]], talon: list[str],
-                   play: list[str], talon_mode: str) -> list[tuple[Any, list[str]]]:
-    """The tricks of a galdiņš, talon cards put in as RULES.md's galdins_talon says."""
-    held = {s: set(h) for s, h in hands.items()}
+def run_tricks(order: list[int], hands: dict[int, list[str]], choose, *,
+               talon: list[str] = (), talon_mode: str = "none",
+               stop_when_won_by: int | None = None) -> list[tuple[Any, list[str]]]:
+    """Play tricks from forehand (``order[0]``) on: ``choose(seat, legal, trick_number,
+    first)`` gives each card, or None at the first card of a trick to stop there (the end of
+    a record's cards, or a surrender).  Returns (winner, cards) per trick; the winner is
+    TABLE for a galdiņš trick a talon card won.  ``stop_when_won_by``: mazā zole ends as soon
+    as that seat takes a trick.  ``talon_mode`` puts a galdiņš's talon cards in as RULES.md's
+    galdins_talon says."""
+    held = {s: list(h) for s, h in hands.items()}
     forehand = order[0]
     tricks: list[tuple[Any, list[str]]] = []
     leader: Any = forehand
     spare = list(talon) if talon_mode != "none" else []
-    i = 0
-    while i < len(play):
+    while len(tricks) < 8:
         lead_card: list[str] = []
         last_card: list[str] = []
         if talon_mode == "lead" and spare and len(tricks) < 2:
@@ -218,28 +208,53 @@ def galdins_tricks(order: list[int], hands: dict[int, list[str]], talon: list[st
             # the second talon card stays out.
             last_card = [spare.pop(0)]
         if lead_card or leader == TABLE:
-            who: list[Any] = list(order)  # "the players follow from forehand"
+            # reading: after a talon card's lead "the players follow from forehand" (the
+            # engine's words; RULES.md does not say who plays first after it)
+            who: list[Any] = list(order)
         else:
             start = order.index(leader)
             who = [order[(start + k) % 3] for k in range(3)]
-        cards = play[i:i + 3]
-        if len(cards) < 3:
-            raise RecordBroken("a galdiņš of fewer than 24 cards")
-        for s, c in zip(who, cards, strict=True):
-            if c not in held[s]:
-                raise RecordBroken(f"seat {s} plays {c} it does not hold")
-            held[s].discard(c)
-        i += 3
+        cards = list(lead_card)
+        for k, seat in enumerate(who):
+            card = choose(seat, legal_cards(held[seat], cards), len(tricks), k == 0)
+            if card is None:
+                if k:
+                    raise RecordBroken("the cards stop in the middle of a trick")
+                return tricks
+            held[seat].remove(card)
+            cards.append(card)
         seats = [TABLE] * len(lead_card) + who + [TABLE] * len(last_card)
-        all_cards = lead_card + cards + last_card
-        winner = seats[trick_winner(all_cards)]
-        tricks.append((winner, all_cards))
+        cards += last_card
+        winner = seats[trick_winner(cards)]
+        tricks.append((winner, cards))
+        if stop_when_won_by is not None and winner == stop_when_won_by:
+            break
         if talon_mode == "lead" and len(tricks) == 2:
             leader = forehand  # "forehand leads the third"
         elif winner == TABLE and not spare:
-            leader = forehand  # reading: no talon card is left to lead: forehand leads
+            # reading: the table won a trick and has no talon card left to lead: forehand
+            # leads (the engine's words)
+            leader = forehand
         else:
             leader = winner
+    return tricks
+
+
+def replay_tricks(order: list[int], hands: dict[int, list[str]], play: list[str],
+                  **kw: Any) -> list[tuple[Any, list[str]]]:
+    """The tricks a record's ``play`` makes; every card must be legal, and no card may
+    follow the end of the hand."""
+    cards = iter(play)
+
+    def choose(seat: int, legal: list[str], _trick: int, _first: bool) -> str | None:
+        card = next(cards, None)
+        if card is not None and card not in legal:
+            raise RecordBroken(f"seat {seat} cannot play {card} (legal: {legal})")
+        return card
+
+    tricks = run_tricks(order, hands, choose, **kw)
+    if next(cards, None) is not None:
+        raise RecordBroken("cards after the end of the hand")
     return tricks
 
 
@@ -311,7 +326,8 @@ def model_hand(players: int, rules: dict, h: dict, book: PoolBook) -> ModelHand:
             book.common += 2 if players == 4 and book.common == 0 else 1
             return ModelHand("passed", None, None, None, [0] * players,
                              book.to_json(players))
-        tricks = galdins_tricks(order, dealt, talon, play, rules["galdins_talon"])
+        tricks = replay_tricks(order, dealt, play, talon=talon,
+                               talon_mode=rules["galdins_talon"])
         assert len(tricks) == 8
         tricks_by = {s: sum(1 for w, _ in tricks if w == s) for s in order}
         points_by = {s: sum(points(c) for w, c in tricks if w == s) for s in order}
@@ -329,9 +345,8 @@ def model_hand(players: int, rules: dict, h: dict, book: PoolBook) -> ModelHand:
         ten = dealt[declarer] + talon
         assert len(buried) == 2 and all(c in ten for c in buried)
         dealt[declarer] = [c for c in ten if c not in buried]
-    tricks, used = play_tricks(order, dealt, play, order[0],
-                               stop_when_won_by=declarer if contract == "maza" else None)
-    assert used == len(play), "cards after the end of the hand"
+    tricks = replay_tricks(order, dealt, play,
+                           stop_when_won_by=declarer if contract == "maza" else None)
     d_tricks = sum(1 for w, _ in tricks if w == declarer)
     # reading: a surrendered take's declarer_points ("what the declarer had taken when giving
     # up") counts his buried cards too, as every take's does
@@ -774,3 +789,86 @@ def test_every_band_of_every_contract():
     missing = [(c, b, sc) for c in ("take", "zole", "dark") for b in BANDS + ("surrender",)
                for sc in ("standard", "leicester") if not seen[(c, b, sc)]]
     assert not missing, f"never came up: {missing}"
+
+
+# ------------------------------------------------------------------------------------------
+# Records the engine never wrote
+
+def _random_player(rng: random.Random, played: list[str], gave_up: list[int],
+                   surrender_rate: float):
+    """A ``choose`` for run_tricks: a random legal card, appended to ``played``; at the start
+    of one of the first three tricks it gives up with ``surrender_rate`` (noted in
+    ``gave_up``)."""
+
+    def choose(seat: int, legal: list[str], trick: int, first: bool) -> str | None:
+        if first and trick < 3 and rng.random() < surrender_rate:
+            gave_up.append(trick)
+            return None
+        played.append(rng.choice(legal))
+        return played[-1]
+
+    return choose
+
+
+def generate_record(rng: random.Random, players: int, rules: dict, n_hands: int,
+                    pass_rate: float, surrender_rate: float) -> dict:
+    """A match record made from RULES.md alone (the model's own deal, bids, burial and legal
+    random play; surrender by a take or zole declarer before the third trick is led), the
+    kind an outside program might write."""
+    dealer = rng.randrange(players)
+    hands = []
+    bid_choice = ["take", "zole"] + ["maza"] * rules["maza_zole"] + ["dark"] * rules["zole_in_dark"]
+    for _ in range(n_hands):
+        order = active_seats(players, dealer)
+        deck = sorted(DECK)
+        rng.shuffle(deck)
+        dealt = {s: deck[8 * i:8 * i + 8] for i, s in enumerate(order)}
+        talon = deck[24:]
+        bids: list[str] = []
+        for _seat in order:
+            bids.append("pass" if rng.random() < pass_rate else rng.choice(bid_choice))
+            if bids[-1] != "pass":
+                break
+        h: dict[str, Any] = {"dealer": dealer, "hands": [dealt.get(s) for s in range(players)],
+                             "talon": talon, "bids": bids}
+        declarer = order[len(bids) - 1] if bids[-1] != "pass" else None
+        contract = bids[-1]
+        if contract == "take":
+            ten = dealt[declarer] + talon
+            h["discard"] = rng.sample(ten, 2)
+            dealt[declarer] = [c for c in ten if c not in h["discard"]]
+        played: list[str] = []
+        gave_up: list[int] = []
+        choose = _random_player(rng, played, gave_up, surrender_rate if (
+            rules["surrender"] and contract in ("take", "zole")) else 0.0)
+        if declarer is not None:
+            run_tricks(order, dealt, choose,
+                       stop_when_won_by=declarer if contract == "maza" else None)
+            h["play"] = played
+            h["surrender"] = bool(gave_up)
+        elif rules["all_pass"] == "galdins":
+            run_tricks(order, dealt, choose, talon=talon, talon_mode=rules["galdins_talon"])
+            h["play"] = played
+        hands.append(h)
+        dealer = (dealer + 1) % players
+    return {"format": "zole-match/1", "players": players, "rules": rules, "hands": hands}
+
+
+def test_records_from_the_rules_text_are_accepted_and_settled_as_the_model():
+    """400 records of 10 hands from generate_record, options drawn: the engine accepts each
+    (replay raises nothing) and settles it as the model does."""
+    n = 0
+    for seed in range(400):
+        rng = random.Random(f"outside {seed}")
+        rules = {k: rng.choice(v) for k, v in CHOICES.items()}
+        players = rng.choice((3, 4, 5))
+        record = generate_record(rng, players, rules, 10, pass_rate=rng.choice((0.3, 0.6)),
+                                 surrender_rate=0.1)
+        record = json.loads(json.dumps(record))
+        try:
+            engine = replay(record).to_json()
+        except RecordError as e:  # pragma: no cover - the failure message
+            raise AssertionError(f"engine refuses a record of seed {seed}: {e}") from e
+        assert engine == model_json(record), f"seed {seed}"
+        n += len(record["hands"])
+    assert n == 4000
