@@ -115,13 +115,16 @@ def burial_score(hand10: int, pair: tuple[int, int]) -> float:
 def ranked_burials(hand10: int) -> list[tuple[int, int]]:
     """Every pair of the ten cards, the most promising burial first (:func:`burial_score`;
     ties by the lower cards)."""
-    return sorted(combinations(cards_of(hand10), 2),
-                  key=lambda p: (-burial_score(hand10, p), p))
+    return sorted(combinations(cards_of(hand10), 2), key=lambda p: _burial_rank(hand10, p))
 
 
 def best_burial(hand10: int) -> tuple[int, int]:
-    cards = cards_of(hand10)
-    return max(combinations(cards, 2), key=lambda p: (burial_score(hand10, p), -p[0], -p[1]))
+    """The first of :func:`ranked_burials`, without sorting the rest."""
+    return min(combinations(cards_of(hand10), 2), key=lambda p: _burial_rank(hand10, p))
+
+
+def _burial_rank(hand10: int, pair: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+    return -burial_score(hand10, pair), pair
 
 
 # ---------------------------------------------------------------------------- card play
