@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from zole_desktop.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,3 +116,36 @@ def test_arena_galdins_is_counted():
     # of the three seats (all of them this bot) pays
     assert bot["galdins_hands"] > 0 and bot["galdins_hands"] % 3 == 0
     assert 0 < bot["galdins_lost"] < 1
+
+
+def test_arena_galdins_only_plays_a_galdins_in_every_deal(capsys):
+    from zole_desktop.bots.arena import parse_rules, run
+
+    rep = run(2, 5, ["normal", "easy"], progress=False, rules=parse_rules("all_pass=galdins"),
+              galdins_only=True)
+    assert rep["galdins_only"] is True
+    for bot in rep["bots"]:
+        # 2 deals, 6 seatings, each bot in 9 of the 18 seats of a deal
+        assert bot["galdins_hands"] == 18 and bot["contracts"] == {}
+    # without the galdiņš rule, passing would end the hand: refused with one line
+    assert main(["arena", "--hands", "1", "--bots", "normal", "--galdins-only"]) == 2
+    assert "all_pass=galdins" in capsys.readouterr().err
+
+
+def test_arena_takes_a_level_with_a_setting_changed():
+    from zole_desktop.bots.arena import arena_bot
+
+    b = arena_bot("strong:infer=false:stop_z=3.5:budgets=0.3,0.2,0.1", 1)
+    assert b.level == "strong"
+    assert (b.infer, b.stop_z, b.budgets) == (False, 3.5, (0.3, 0.2, 0.1))
+    plain = arena_bot("strong", 1)  # the class's settings are not touched
+    assert (plain.infer, plain.stop_z) == (True, 2.5)
+    for bad in ("strong:nonsense=1", "strong:_began=1", "strong:choose=1", "strong:layouts"):
+        with pytest.raises(ValueError, match="no setting"):
+            arena_bot(bad, 1)
+    for bad in ("strong:infer=2", "strong:stop_z=high", "strong:budgets=0.3,0.2",
+                "strong:max_layouts=40.5,50,60"):
+        with pytest.raises(ValueError, match="not a value of that kind"):
+            arena_bot(bad, 1)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        arena_bot("grandmaster:x=1", 1)

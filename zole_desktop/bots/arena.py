@@ -18,6 +18,12 @@ burial): was 61 makeable?  That gives "declarer success" against "makeable", spl
 share of the makeable games the declarer won (its own play) and the share of the others it
 won anyway (the defenders' errors: they play without seeing the cards).
 
+A bot is a level name, or a level with settings changed for an A/B run
+(``strong:infer=false:stop_z=3``: each a public setting of the level's class, given a value
+of the same kind); the two then count as different bots.  With ``galdins_only`` every seat
+passes, so that under ``all_pass=galdins`` every deal is a galdiņš: the bots' galdiņš play
+measured alone, without the spread of the other contracts.
+
 The bots think against a clock.  ``clock="wall"`` (the default) is the real time, as in the
 game; ``clock="cpu"`` makes their clock the CPU time of the process playing the deal, so
 that a busy machine (other runs, tests) gives every bot the same thinking as an idle one and
@@ -44,8 +50,8 @@ from typing import Any
 from ..rules.deal import shuffle_and_deal
 from ..rules.options import CHOICES, OptionError, Rules
 from ..rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
-from ..rules.state import DONE, PLAYING, SURRENDER, HandState, Observation
-from .base import make_bot
+from ..rules.state import BIDDING, DONE, PASS, PLAYING, SURRENDER, HandState, Observation
+from .base import Bot, make_bot
 from .solver import NodeLimit, Solver
 
 DD_NODE_CAP = 400_000
@@ -226,7 +232,60 @@ def _dd_makeable(st: HandState) -> bool | None:
         return None
 
 
-Task = tuple[int, int, tuple[str, ...], int, Rules]  # seed, deal, bots, players, rules
+# seed, deal, bots, players, rules, every seat passes (a galdiņš in every deal)
+Task = tuple[int, int, tuple[str, ...], int, Rules, bool]
+
+
+def parse_value(text: str) -> Any:
+    """A setting's value from the command line: int, float, true/false, a tuple of them
+    (``0,0,0``), else the text."""
+    if "," in text:
+        return tuple(parse_value(x) for x in text.split(","))
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    return text
+
+
+def arena_bot(spec: str, seed: int | None) -> Bot:
+    """A bot from a level name, optionally with settings changed for an A/B run:
+    ``strong:infer=false`` (``:`` before each ``name=value``; the name must be a
+    public setting the level has).  ``ValueError`` on an unknown level or setting."""
+    level, *sets = spec.split(":")
+    bot = make_bot(level.strip(), seed)
+    for item in sets:
+        name, eq, value = item.partition("=")
+        name = name.strip()
+        if not eq or name.startswith("_") or not hasattr(type(bot), name) or \
+                callable(getattr(type(bot), name)):
+            raise ValueError(f"{spec}: {level} has no setting {name!r}")
+        now, new = getattr(type(bot), name), parse_value(value.strip())
+        if not _same_kind(now, new):
+            raise ValueError(f"{spec}: {name} is {now!r}; {value.strip()!r} is not a value "
+                             "of that kind")
+        setattr(bot, name, new)
+    return bot
+
+
+def _same_kind(now: Any, new: Any) -> bool:
+    """Can a setting that is ``now`` take ``new``: a bool a bool, a number a number (an int
+    setting an int), a tuple a tuple as long with items of the same kinds, None or a string
+    anything that is not a tuple."""
+    if isinstance(now, bool) or isinstance(new, bool):
+        return isinstance(now, bool) and isinstance(new, bool)
+    if isinstance(now, int):
+        return isinstance(new, int)
+    if isinstance(now, float):
+        return isinstance(new, (int, float))
+    if isinstance(now, tuple):
+        return isinstance(new, tuple) and len(new) == len(now) and all(
+            _same_kind(a, b) for a, b in zip(now, new, strict=True))
+    return not isinstance(new, tuple)
 
 
 Decide = Callable[[HandState, Observation, Any], int]
@@ -278,14 +337,16 @@ def play_out(st: HandState, players: Mapping[int, Any],
 
 def play_deal(args: Task) -> dict[str, BotSums]:
     """Play one deal under every seating; return per-bot sums for this deal."""
-    seed, index, bots, n_players, rules = args
+    seed, index, bots, n_players, rules, galdins_only = args
     names = sorted(set(bots))
     res = {n: BotSums() for n in names}
     for k, by_pos in enumerate(seatings(list(bots))):
         st = deal_state(seed, index, n_players, rules)
+        while galdins_only and st.phase == BIDDING:
+            st.apply(PASS)
         # the bot of each active seat (seat numbers as the table has them)
         seating = {st.seats[pos]: by_pos[pos] for pos in range(3)}
-        players = {seat: make_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + pos)
+        players = {seat: arena_bot(seating[seat], seed * 7919 + index * 31 + k * 7 + pos)
                    for pos, seat in enumerate(st.seats)}
         def timed(seat: int, ms: float, seating: dict[int, str] = seating) -> None:
             res[seating[seat]].times.append(ms)
@@ -370,25 +431,33 @@ def use_clock(clock: str) -> None:
 
 def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True,
         players: int = 3, rules: Rules | None = None, log: Path | None = None,
-        clock: str = "wall") -> dict:
+        clock: str = "wall", galdins_only: bool = False) -> dict:
     """Play deals 0 .. ``hands``-1 of ``seed`` and report.  With ``log``, every finished
-    deal is appended to that file, and the deals already in it are not played again."""
+    deal is appended to that file, and the deals already in it are not played again.
+    ``galdins_only``: every seat passes, so that every deal is a galdiņš (the table must
+    play one when all pass): the bots' galdiņš alone, measured without the other contracts'
+    spread."""
     if clock not in CLOCKS:
         raise ValueError(f"the clock is wall or cpu, not {clock!r}")
     for b in bots:
-        make_bot(b, 0)  # unknown level -> ValueError early
+        arena_bot(b, 0)  # unknown level or setting -> ValueError early
     if players not in (3, 4, 5):
         raise ValueError(f"a table has 3, 4 or 5 people, not {players}")
     rules = rules or Rules()
+    if galdins_only and rules.all_pass != "galdins":
+        raise ValueError("every seat passing makes a galdiņš only with all_pass=galdins "
+                         "(give --rules all_pass=galdins)")
     names = sorted(set(bots))
     head: dict = {"seed": seed, "bots": list(bots), "players": players,
                   "rules": rules.to_dict()}
     if clock != "wall":
         head["clock"] = clock
+    if galdins_only:
+        head["galdins_only"] = True
     book = DealLog(log, head) if log is not None else None
     found: dict[int, dict[str, BotSums]] = dict(book.done) if book is not None else {}
     todo = [i for i in range(hands) if i not in found]
-    tasks: list[Task] = [(seed, i, tuple(bots), players, rules) for i in todo]
+    tasks: list[Task] = [(seed, i, tuple(bots), players, rules, galdins_only) for i in todo]
     t0 = time.time()
 
     def keep(i: int, r: dict[str, BotSums], done: int) -> None:
@@ -470,7 +539,7 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
             pairs.append({"a": a, "b": b, "diff": round(m, 4), "ci95": [round(lo, 4),
                                                                         round(hi, 4)]})
     return {"hands": hands, "seed": seed, "players": players, "rules": rules.to_dict(),
-            "clock": clock,
+            "clock": clock, "galdins_only": galdins_only,
             "seatings": len(seatings(list(bots))),
             "seconds": round(time.time() - t0, 1), "bots": out_bots, "pairs": pairs}
 
@@ -479,14 +548,18 @@ def report_text(rep: dict) -> str:
     changed = {k: v for k, v in rep["rules"].items() if v != CHOICES[k][0]}
     rules = ", ".join(f"{k}={str(v).lower()}" for k, v in changed.items()) or "tournament"
     lines = [f"{rep['hands']} duplicate deals, seed {rep['seed']}, {rep['players']} people, "
-             f"rules: {rules}; {rep['seatings']} seatings per deal, {rep['seconds']} s"
+             f"rules: {rules}"
+             + ("; every seat passes: a galdiņš in every deal" if rep.get("galdins_only")
+                else "")
+             + f"; {rep['seatings']} seatings per deal, {rep['seconds']} s"
              + ("; the bots' clock: CPU time (ms below are CPU)"
                 if rep.get("clock") == "cpu" else "")]
-    lines.append(f"{'bot':<8} {'pts/deal':>9} {'95% CI':>19}  {'decl%':>6} {'succ%':>6} "
+    w = max([8] + [len(b["name"]) for b in rep["bots"]])
+    lines.append(f"{'bot':<{w}} {'pts/deal':>9} {'95% CI':>19}  {'decl%':>6} {'succ%':>6} "
                  f"{'def pts':>8} {'DD 61%':>7} {'ms med':>7} {'p95':>7} {'max':>8}")
     for b in rep["bots"]:
         lines.append(
-            f"{b['name']:<8} {b['points_per_hand']:>+9.3f} "
+            f"{b['name']:<{w}} {b['points_per_hand']:>+9.3f} "
             f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]  {100 * b['declarer_rate']:>6.1f} "
             f"{100 * b['declarer_success']:>6.1f} {b['defence_points_per_hand']:>+8.3f} "
             f"{100 * b['dd_makeable']:>7.1f} {b['ms_median']:>7.2f} {b['ms_p95']:>7.2f} "
@@ -494,18 +567,18 @@ def report_text(rep: dict) -> str:
     lines.append("by contract (games, rate of seats, success, 91+/all, game points per game):")
     for b in rep["bots"]:
         for c, v in b["contracts"].items():
-            lines.append(f"  {b['name']:<8} {c:<6} {v['games']:>6} {100 * v['rate']:>6.1f}% "
+            lines.append(f"  {b['name']:<{w}} {c:<6} {v['games']:>6} {100 * v['rate']:>6.1f}% "
                          f"{100 * v['success']:>6.1f}% {100 * v['big_wins']:>6.1f}% "
                          f"{v['points_per_game']:>+7.3f}")
         if b["galdins_hands"]:
-            lines.append(f"  {b['name']:<8} galdins {b['galdins_hands']:>5} hands, paid in "
+            lines.append(f"  {b['name']:<{w}} galdins {b['galdins_hands']:>5} hands, paid in "
                          f"{100 * b['galdins_lost']:.1f}%, {b['galdins_points_per_hand']:+.3f} "
                          "game points per hand")
         if b["dd_checked"]:
-            lines.append(f"  {b['name']:<8} double-dummy: 61 makeable in "
+            lines.append(f"  {b['name']:<{w}} double-dummy: 61 makeable in "
                          f"{100 * b['dd_makeable']:.1f}% of {b['dd_checked']} declarer games, "
                          f"won {100 * b['dd_success']:.1f}%")
-            lines.append(f"  {b['name']:<8}   won {100 * b['dd_won_makeable']:.1f}% of the "
+            lines.append(f"  {b['name']:<{w}}   won {100 * b['dd_won_makeable']:.1f}% of the "
                          f"makeable ones and {100 * b['dd_won_unmakeable']:.1f}% of the others")
     lines.append("paired differences per deal:")
     for p in rep["pairs"]:

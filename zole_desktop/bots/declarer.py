@@ -44,7 +44,7 @@ from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
-from .arena import CLOCKS, deal_state, play_out, use_clock
+from .arena import CLOCKS, deal_state, parse_value, play_out, use_clock
 from .solver import NodeLimit, Solver
 from .strong import StrongBot
 from .view import View
@@ -274,20 +274,6 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
     }
 
 
-def _value(text: str) -> Any:
-    if "," in text:
-        return tuple(_value(x) for x in text.split(","))
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    return text
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.declarer",
                                 description="why the strong declarer loses makeable games")
@@ -309,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {}
     for s in a.set:
         k, _, val = s.partition("=")
-        sets[k.strip()] = _value(val.strip())
+        sets[k.strip()] = parse_value(val.strip())
     rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start)
     how = a.layouts or f"by the {a.clock} clock"
     print(f"{a.deals} deals from {a.start}, seed {a.seed}, layouts {how}, set {sets or '-'}: "

@@ -70,7 +70,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     a = sub.add_parser("arena", help="duplicate matches between bots")
     a.add_argument("--hands", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
-    a.add_argument("--bots", default="normal,easy,random")
+    a.add_argument("--bots", default="normal,easy,random",
+                   help="1 to 3 bot levels; a level with a setting changed for an A/B run: "
+                   "strong:infer=false")
     a.add_argument("--players", type=int, default=3, choices=[3, 4, 5],
                    help="people at the table (3 play each hand; the others sit out)")
     a.add_argument("--rules", default="",
@@ -83,6 +85,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     a.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                    help="the bots' thinking clock: real time (as in the game) or each "
                    "deal's process CPU time (fair on a busy machine)")
+    a.add_argument("--galdins-only", action="store_true",
+                   help="every seat passes, so every deal is a galdiņš (with "
+                   "--rules all_pass=galdins)")
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=_lazy(".arena", "main"))
 

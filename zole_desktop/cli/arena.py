@@ -27,7 +27,8 @@ def main(args: argparse.Namespace) -> int:
         log = getattr(args, "log", None)
         rep = run(args.hands, args.seed, bots, max(1, args.jobs), progress=True,
                   players=getattr(args, "players", 3), rules=rules,
-                  log=Path(log) if log else None, clock=getattr(args, "clock", "wall"))
+                  log=Path(log) if log else None, clock=getattr(args, "clock", "wall"),
+                  galdins_only=getattr(args, "galdins_only", False))
     except OSError as e:
         print(f"arena: {e.filename}: {e.strerror or e}", file=sys.stderr)
         return EXIT_BAD_INPUT
