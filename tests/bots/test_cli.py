@@ -135,7 +135,7 @@ def test_arena_galdins_only_plays_a_galdins_in_every_deal(capsys):
 def test_arena_takes_a_level_with_a_setting_changed():
     from zole_desktop.bots.arena import arena_bot
 
-    b = arena_bot("strong:infer=false:stop_z=3.5:budgets=0.3,0.2,0.1", 1)
+    b = arena_bot("strong:infer=false:stop_z=3.5:budgets=0.3/0.2/0.1", 1)
     assert b.level == "strong"
     assert (b.infer, b.stop_z, b.budgets) == (False, 3.5, (0.3, 0.2, 0.1))
     plain = arena_bot("strong", 1)  # the class's settings are not touched
@@ -143,9 +143,15 @@ def test_arena_takes_a_level_with_a_setting_changed():
     for bad in ("strong:nonsense=1", "strong:_began=1", "strong:choose=1", "strong:layouts"):
         with pytest.raises(ValueError, match="no setting"):
             arena_bot(bad, 1)
-    for bad in ("strong:infer=2", "strong:stop_z=high", "strong:budgets=0.3,0.2",
-                "strong:max_layouts=40.5,50,60"):
+    for bad in ("strong:infer=2", "strong:stop_z=high", "strong:budgets=0.3/0.2",
+                "strong:max_layouts=40.5/50/60"):
         with pytest.raises(ValueError, match="not a value of that kind"):
             arena_bot(bad, 1)
     with pytest.raises(ValueError, match="unknown bot level"):
         arena_bot("grandmaster:x=1", 1)
+
+
+def test_arena_command_takes_a_tuple_setting_beside_other_bots(capsys):
+    """Commas separate the bots, so a tuple's items are joined by '/' on the command line."""
+    assert main(["arena", "--hands", "1", "--bots", "strong,strong:budgets=0.3/0.2"]) == 2
+    assert "not a value of that kind" in capsys.readouterr().err

@@ -19,10 +19,10 @@ share of the makeable games the declarer won (its own play) and the share of the
 won anyway (the defenders' errors: they play without seeing the cards).
 
 A bot is a level name, or a level with settings changed for an A/B run
-(``strong:infer=false:stop_z=3``: each a public setting of the level's class, given a value
-of the same kind); the two then count as different bots.  With ``galdins_only`` every seat
-passes, so that under ``all_pass=galdins`` every deal is a galdiņš: the bots' galdiņš play
-measured alone, without the spread of the other contracts.
+(``strong:infer=false:stop_z=3``, ``strong:decl_total=0.8/0.6/0.25``: each a public setting of
+the level's class, given a value of the same kind); the two then count as different bots.
+With ``galdins_only`` every seat passes, so that under ``all_pass=galdins`` every deal is a
+galdiņš: the bots' galdiņš play measured alone, without the spread of the other contracts.
 
 The bots think against a clock.  ``clock="wall"`` (the default) is the real time, as in the
 game; ``clock="cpu"`` makes their clock the CPU time of the process playing the deal, so
@@ -255,7 +255,9 @@ def parse_value(text: str) -> Any:
 def arena_bot(spec: str, seed: int | None) -> Bot:
     """A bot from a level name, optionally with settings changed for an A/B run:
     ``strong:infer=false`` (``:`` before each ``name=value``; the name must be a
-    public setting the level has).  ``ValueError`` on an unknown level or setting."""
+    public setting the level has; a tuple's items joined by ``/``, as commas separate the
+    bots: ``strong:decl_total=0.8/0.6/0.25``).  ``ValueError`` on an unknown level or
+    setting, or a value of another kind."""
     level, *sets = spec.split(":")
     bot = make_bot(level.strip(), seed)
     for item in sets:
@@ -264,7 +266,7 @@ def arena_bot(spec: str, seed: int | None) -> Bot:
         if not eq or name.startswith("_") or not hasattr(type(bot), name) or \
                 callable(getattr(type(bot), name)):
             raise ValueError(f"{spec}: {level} has no setting {name!r}")
-        now, new = getattr(type(bot), name), parse_value(value.strip())
+        now, new = getattr(type(bot), name), parse_value(value.strip().replace("/", ","))
         if not _same_kind(now, new):
             raise ValueError(f"{spec}: {name} is {now!r}; {value.strip()!r} is not a value "
                              "of that kind")

@@ -71,8 +71,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     a.add_argument("--hands", type=int, default=100)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--bots", default="normal,easy,random",
-                   help="1 to 3 bot levels; a level with a setting changed for an A/B run: "
-                   "strong:infer=false")
+                   help="1 to 3 bot levels; a level with settings changed for an A/B run: "
+                   "strong:infer=false (a tuple's items joined by /: "
+                   "strong:decl_total=0.8/0.6/0.25)")
     a.add_argument("--players", type=int, default=3, choices=[3, 4, 5],
                    help="people at the table (3 play each hand; the others sit out)")
     a.add_argument("--rules", default="",
