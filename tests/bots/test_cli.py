@@ -152,6 +152,10 @@ def test_arena_takes_a_level_with_a_setting_changed():
 
 
 def test_arena_command_takes_a_tuple_setting_beside_other_bots(capsys):
-    """Commas separate the bots, so a tuple's items are joined by '/' on the command line."""
+    """Commas separate the bots, so a tuple's items are joined by '/' on the command line:
+    a tuple as long as the setting's plays; a shorter one is refused in one line."""
+    spec = "strong:budgets=0.02/0.02/0.02"
+    assert main(["arena", "--hands", "1", "--bots", f"normal,{spec}"]) == 0
+    assert spec in capsys.readouterr().out
     assert main(["arena", "--hands", "1", "--bots", "strong,strong:budgets=0.3/0.2"]) == 2
     assert "not a value of that kind" in capsys.readouterr().err
