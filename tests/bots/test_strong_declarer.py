@@ -9,6 +9,8 @@ no timing is asserted.
 
 from __future__ import annotations
 
+import pytest
+
 from zole_desktop.bots import make_bot
 from zole_desktop.bots.arena import deal_state
 from zole_desktop.bots.declarer import main as declarer_main
@@ -81,3 +83,18 @@ def test_the_diagnostic_runs_and_reports(capsys):
     assert declarer_main(["--deals", "2", "--seed", "5", "--layouts", "4", "--json"]) == 0
     out = capsys.readouterr().out
     assert "declarer games" in out and '"won_makeable"' in out
+
+
+def test_the_diagnostic_checks_its_settings_as_the_arena_does(capsys):
+    # a misspelt name, a private one, a method or a value of another kind: one line, exit 2
+    for bad in ("decl_totl=0.3", "_began=1.0", "choose=1", "infer=2", "decl_total=0.3,0.2"):
+        with pytest.raises(SystemExit) as e:
+            declarer_main(["--deals", "1", "--set", bad])
+        assert e.value.code == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert "--set " in err and ("has no setting" in err or "not a value of that kind" in err)
+    # a good one is taken, a tuple with ',' or '/'
+    assert declarer_main(["--deals", "1", "--seed", "5", "--layouts", "2",
+                          "--set", "decl_min_layouts=0/0/0", "--set", "infer=false"]) == 0
+    out = capsys.readouterr().out
+    assert "'decl_min_layouts': (0, 0, 0)" in out and "'infer': False" in out

@@ -26,8 +26,9 @@ surrendered), and classifies that decision:
 ``--layouts L`` fixes the layouts per decision (and per bid and burial) and ignores the clock,
 so a run is reproducible; without it the bots think by the clock, as in the arena.
 ``--clock cpu`` makes the bots' clock the process's CPU time (as the arena's).
-``--set name=value`` sets an attribute of every strong bot (an A/B switch; a tuple
-attribute such as ``decl_min_layouts`` takes ``0,0,0``).
+``--set name=value`` changes a setting of every strong bot (an A/B switch), checked as the
+arena's ``strong:name=value``: a public setting of the class and a value of its kind (a
+tuple such as ``decl_min_layouts`` takes ``0,0,0`` or ``0/0/0``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
-from .arena import CLOCKS, deal_state, parse_value, play_out, use_clock
+from .arena import CLOCKS, deal_state, play_out, setting, use_clock
 from .solver import NodeLimit, Solver
 from .strong import StrongBot
 from .view import View
@@ -285,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recheck", type=int, default=0,
                    help="ask the bot again with this many layouts at each losing decision")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="set an attribute of every strong bot")
+                   help="change a setting of every strong bot (as the arena's strong:NAME=VALUE)")
     p.add_argument("--clock", choices=CLOCKS, default="wall",
                    help="the bots' clock: real time, or this process's CPU time (as the "
                    "arena's --clock cpu: a busy machine does not starve the bots)")
@@ -294,8 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     use_clock(a.clock)
     sets = {}
     for s in a.set:
-        k, _, val = s.partition("=")
-        sets[k.strip()] = parse_value(val.strip())
+        try:
+            sets[s.partition("=")[0].strip()] = setting(StrongBot, s, "--set ")
+        except ValueError as e:
+            p.error(str(e))
     rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start)
     how = a.layouts or f"by the {a.clock} clock"
     print(f"{a.deals} deals from {a.start}, seed {a.seed}, layouts {how}, set {sets or '-'}: "
