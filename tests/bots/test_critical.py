@@ -7,7 +7,7 @@ import json
 import pytest
 
 from zole_desktop.bots import critical, make_bot
-from zole_desktop.bots.declarer import _keeps, _legal
+from zole_desktop.bots.declarer import declarer_legal, keeps_61
 from zole_desktop.rules.cards import CARD_INDEX
 
 
@@ -25,8 +25,8 @@ def test_collect_keeps_decisions_where_some_cards_keep_61_and_some_do_not(positi
     assert len(loaded) == len(positions)
     for st, keep in loaded:
         assert st.turn == st.declarer and len(st.completed) < 2
-        legal = _legal(st)
-        kept = {c for c in legal if _keeps(st, c)}
+        legal = declarer_legal(st)
+        kept = {c for c in legal if keeps_61(st, c)}
         assert kept == {c for c in legal if keep >> c & 1}
         assert 0 < len(kept) < len(legal)
 

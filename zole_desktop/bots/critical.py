@@ -37,7 +37,7 @@ from ..rules.cards import CARD_INDEX, CARD_NAMES
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
 from .arena import CLOCKS, arena_bot, deal_state, play_out, use_clock
-from .declarer import _ci, _keeps, _legal, _make_bots
+from .declarer import declarer_legal, keeps_61, make_bots, wilson_ci
 
 __all__ = ["MAX_BYTES", "MAX_POSITIONS", "bench", "collect", "load", "main"]
 
@@ -59,7 +59,7 @@ def collect(seed: int, deals: int, start: int = 0, layouts: int | None = None,
     t0 = time.time()
     for i in range(start, start + deals):
         st = deal_state(seed, i)
-        bots = _make_bots(seed, i, layouts, {})
+        bots = make_bots(seed, i, layouts, {})
         by_seat = {st.seats[p]: bots[p] for p in range(3)}
         found: list[HandState] = []
 
@@ -78,8 +78,8 @@ def collect(seed: int, deals: int, start: int = 0, layouts: int | None = None,
         except _Enough:
             pass
         for pos in found:
-            legal = _legal(pos)
-            keep = [c for c in legal if _keeps(pos, c)]
+            legal = declarer_legal(pos)
+            keep = [c for c in legal if keeps_61(pos, c)]
             if keep and len(keep) < len(legal):
                 out.append({"seed": seed, "deal": i,
                             "actions": [a for _, a in pos.actions()],
@@ -181,7 +181,7 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
         ms.sort()
         n = len(per) * reps
         kept = round(sum(per) * reps)
-        lo, hi = _ci(kept, n)
+        lo, hi = wilson_ci(kept, n)
         rows[spec] = per
         report.append({
             "bot": spec, "decisions": n, "kept": kept,

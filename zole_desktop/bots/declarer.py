@@ -50,7 +50,8 @@ from .solver import NodeLimit, Solver
 from .strong import StrongBot
 from .view import View
 
-__all__ = ["analyse_loss", "main", "play_game", "run"]
+__all__ = ["analyse_loss", "declarer_legal", "keeps_61", "main", "make_bots", "play_game", "run",
+           "wilson_ci"]
 
 _DROPS = {"nodes": 0, "clock": 0}
 
@@ -68,7 +69,7 @@ class _CountingSolver(Solver):
             raise
 
 
-def _make_bots(seed: int, index: int, layouts: int | None, sets: dict[str, Any]
+def make_bots(seed: int, index: int, layouts: int | None, sets: dict[str, Any]
                ) -> list[StrongBot]:
     bots = []
     for pos in range(3):
@@ -84,7 +85,7 @@ def play_game(seed: int, index: int, layouts: int | None = None,
     """One deal played by three strong bots; the declarer's card decisions recorded."""
     sets = sets or {}
     st = deal_state(seed, index)
-    bots = _make_bots(seed, index, layouts, sets)
+    bots = make_bots(seed, index, layouts, sets)
     by_seat = {st.seats[p]: bots[p] for p in range(3)}
     decisions: list[dict[str, Any]] = []
     times: list[float] = []
@@ -118,7 +119,7 @@ def play_game(seed: int, index: int, layouts: int | None = None,
             "points": r.declarer_points, "bot": decl_bot}
 
 
-def _keeps(st: HandState, c: int) -> bool:
+def keeps_61(st: HandState, c: int) -> bool:
     """With all cards open: does the declarer still reach 61 after playing ``c`` now?"""
     d = st.declarer
     hands = list(st.hands)
@@ -137,7 +138,7 @@ def _keeps(st: HandState, c: int) -> bool:
     return s.reaches((d + 1) % 3, trick, 61 - base)
 
 
-def _legal(st: HandState) -> list[int]:
+def declarer_legal(st: HandState) -> list[int]:
     hand = st.hands[st.declarer]
     m = hand & FOLLOW_MASK[st.trick[0]] if st.trick else 0
     m = m or hand
@@ -151,9 +152,9 @@ def analyse_loss(game: dict[str, Any], recheck: int = 0, seed: int = 0) -> dict[
     for dec in game["decisions"]:
         st: HandState = dec["state"]
         chosen = dec["card"]
-        if _keeps(st, chosen):
+        if keeps_61(st, chosen):
             continue
-        good = [c for c in _legal(st) if c != chosen and _keeps(st, c)]
+        good = [c for c in declarer_legal(st) if c != chosen and keeps_61(st, c)]
         if not good:
             return {"kind": "unexplained", "trick": len(st.completed)}
         bot: StrongBot = game["bot"]
@@ -202,7 +203,7 @@ def analyse_loss(game: dict[str, Any], recheck: int = 0, seed: int = 0) -> dict[
             for k in ("infer", "full_probes"):
                 setattr(again, k, getattr(bot, k))
             c2 = again.choose(obs)
-            out["recheck"] = "noise" if _keeps(st, c2) else "still"
+            out["recheck"] = "noise" if keeps_61(st, c2) else "still"
         return out
     return {"kind": "unexplained", "trick": None}
 
@@ -211,7 +212,7 @@ def _talon_mask(st: HandState) -> int:
     return (1 << st.talon_cards[0]) | (1 << st.talon_cards[1])
 
 
-def _ci(k: int, n: int) -> tuple[float, float]:
+def wilson_ci(k: int, n: int) -> tuple[float, float]:
     """Wilson 95% interval of a share."""
     if n == 0:
         return 0.0, 0.0
@@ -257,7 +258,7 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
                 print(f"deal {i}: lost a makeable {g['contract']}: {a}", file=sys.stderr)
     finally:
         strong_mod.Solver = Solver  # type: ignore[misc]
-    lo, hi = _ci(won, makeable)
+    lo, hi = wilson_ci(won, makeable)
     times.sort()
     return {
         "deals": deals, "seed": seed, "start": start, "layouts": layouts,
