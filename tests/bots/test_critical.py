@@ -94,3 +94,19 @@ def test_a_bad_position_file_is_refused_with_one_line(positions, tmp_path, capsy
     assert critical.main(["bench", str(tmp_path / "missing.jsonl")]) == 2
     assert critical.main(["bench", str(_file(tmp_path, [head])), "--bots", "strong:x=1"]) == 2
     assert "has no setting 'x'" in capsys.readouterr().err
+
+
+def test_the_reference_positions_load_and_are_critical():
+    # the 161 positions the README's figures are measured on (seed 23, deals 0-359)
+    from pathlib import Path
+
+    path = Path(__file__).with_name("critical-s23.jsonl")
+    loaded = critical.load(path)
+    assert len(loaded) == 161
+    for st, keep in loaded:
+        legal = sum(1 << c for c in declarer_legal(st))
+        assert st.turn == st.declarer and len(st.completed) < 2
+        assert keep and keep & legal == keep and keep != legal
+    for st, keep in loaded[:2]:  # open cards agree with the file (the solver is slow here)
+        assert {c for c in declarer_legal(st) if keeps_61(st, c)} == \
+            {c for c in declarer_legal(st) if keep >> c & 1}
