@@ -394,7 +394,8 @@ def play_deal(args: Task) -> dict[str, BotSums]:
     return res
 
 
-def _ci(xs: list[float]) -> tuple[float, float, float]:
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """The mean of ``xs`` and its normal 95% interval."""
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 0.0
@@ -406,7 +407,8 @@ def _ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - h, m + h
 
 
-def _pct(xs: list[float], q: float) -> float:
+def percentile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank; 0 for none)."""
     if not xs:
         return 0.0
     s = sorted(xs)
@@ -497,7 +499,7 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
     for n in names:
         xs = [d[n].delta / d[n].sits for d in per_deal]
         means[n] = xs
-        m, lo, hi = _ci(xs)
+        m, lo, hi = mean_ci(xs)
         sits = sum(d[n].sits for d in per_deal)
         decl: dict[str, ContractSums] = {}
         for d in per_deal:
@@ -537,15 +539,15 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
             "dd_won_unmakeable": round((dd[2] - dd[3]) / (dd[0] - dd[1]), 4)
             if dd[0] > dd[1] else 0.0,
             "decisions": len(times),
-            "ms_median": round(_pct(times, 0.5), 3),
-            "ms_p95": round(_pct(times, 0.95), 3),
+            "ms_median": round(percentile(times, 0.5), 3),
+            "ms_p95": round(percentile(times, 0.95), 3),
             "ms_max": round(max(times), 3) if times else 0.0,
         })
     pairs = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             diff = [x - y for x, y in zip(means[a], means[b], strict=True)]
-            m, lo, hi = _ci(diff)
+            m, lo, hi = mean_ci(diff)
             pairs.append({"a": a, "b": b, "diff": round(m, 4), "ci95": [round(lo, 4),
                                                                         round(hi, 4)]})
     return {"hands": hands, "seed": seed, "players": players, "rules": rules.to_dict(),

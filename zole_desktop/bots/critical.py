@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -36,7 +35,7 @@ from typing import Any
 from ..rules.cards import CARD_INDEX, CARD_NAMES
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
-from .arena import CLOCKS, arena_bot, deal_state, play_out, use_clock
+from .arena import CLOCKS, arena_bot, deal_state, mean_ci, percentile, play_out, use_clock
 from .declarer import declarer_legal, keeps_61, make_bots, wilson_ci
 
 __all__ = ["MAX_BYTES", "MAX_POSITIONS", "bench", "collect", "load", "main"]
@@ -178,7 +177,6 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
                 if need is not None and getattr(bot, "last_layouts", need[k]) < need[k]:
                     starved += 1
             per.append(ok / reps)
-        ms.sort()
         n = len(per) * reps
         kept = round(sum(per) * reps)
         lo, hi = wilson_ci(kept, n)
@@ -187,19 +185,17 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
             "bot": spec, "decisions": n, "kept": kept,
             "rate": round(kept / n, 4) if n else 0.0, "ci95": [round(lo, 4), round(hi, 4)],
             "starved": starved,
-            "ms_median": round(ms[len(ms) // 2], 1) if ms else 0.0,
-            "ms_p90": round(ms[int(0.9 * len(ms))], 1) if ms else 0.0,
-            "ms_max": round(ms[-1], 1) if ms else 0.0,
+            "ms_median": round(percentile(ms, 0.5), 1),
+            "ms_p90": round(percentile(ms, 0.9), 1),
+            "ms_max": round(max(ms, default=0.0), 1),
             "seconds": round(time.time() - t0, 1)})
     pairs = []
     first = specs[0]
     for spec in specs[1:]:
         d = [b - a for a, b in zip(rows[first], rows[spec], strict=True)]
-        m = sum(d) / len(d) if d else 0.0
-        var = sum((x - m) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 0.0
-        h = 1.96 * math.sqrt(var / len(d)) if d else 0.0
+        m, lo, hi = mean_ci(d)
         pairs.append({"a": spec, "b": first, "diff": round(m, 4),
-                      "ci95": [round(m - h, 4), round(m + h, 4)],
+                      "ci95": [round(lo, 4), round(hi, 4)],
                       "better": sum(x > 0 for x in d), "worse": sum(x < 0 for x in d)})
     return {"positions": len(positions), "reps": reps, "bots": report, "pairs": pairs}
 
