@@ -70,7 +70,7 @@ class _CountingSolver(Solver):
 
 
 def make_bots(seed: int, index: int, layouts: int | None, sets: dict[str, Any]
-               ) -> list[StrongBot]:
+              ) -> list[StrongBot]:
     bots = []
     for pos in range(3):
         b = StrongBot(seed=seed * 7919 + index * 31 + pos, layouts=layouts)
