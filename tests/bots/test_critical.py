@@ -110,3 +110,10 @@ def test_the_reference_positions_load_and_are_critical():
     for st, keep in loaded[:2]:  # open cards agree with the file (the solver is slow here)
         assert {c for c in declarer_legal(st) if keeps_61(st, c)} == \
             {c for c in declarer_legal(st) if keep >> c & 1}
+
+
+def test_collect_refuses_an_output_folder_that_does_not_exist_before_playing(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        critical.main(["collect", "--deals", "1", "--out", str(tmp_path / "no" / "pos.jsonl")])
+    assert e.value.code == 2
+    assert "--out: no folder" in capsys.readouterr().err

@@ -225,8 +225,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "collect":
         if a.deals < 1 or a.start < 0:
             p.error("--deals must be 1 or more and --start 0 or more")
+        if not a.out.parent.is_dir():  # found out before the deals are played, not after
+            p.error(f"--out: no folder {a.out.parent}")
         pos = collect(a.seed, a.deals, a.start, layouts=a.layouts, progress=True)
-        write(a.out, pos)
+        try:
+            write(a.out, pos)
+        except OSError as e:
+            print(f"critical: cannot write {a.out}: {e}", file=sys.stderr)
+            return 1
         print(f"{len(pos)} critical positions from {a.deals} deals of seed {a.seed} "
               f"-> {a.out}")
         return 0
