@@ -297,9 +297,15 @@ def test_a_host_restart_resumes_the_match_from_its_save(make_host, data_dir):
     assert all(e.match_over for e in ends)
     assert len(t2.session.match.rows) == 3
     assert t2.session.match.hands[1].actions()[:len(before)] == before
-    # the finished match is in the host's history, and no longer saved
+    # the finished match is in the host's history, and no longer saved: the host does both
+    # after it has sent the match's end, the removal on its saver thread, so wait for them
+    history = data_dir / "history"
+    until = time.monotonic() + 10.0
+    while (save.exists() or not list(history.glob("match-*.json"))) and \
+            time.monotonic() < until:
+        time.sleep(0.02)
     assert not save.exists()
-    assert len(list((data_dir / "history").glob("match-*.json"))) == 1
+    assert len(list(history.glob("match-*.json"))) == 1
 
 
 # ------------------------------------------------------------------ untrusted input
