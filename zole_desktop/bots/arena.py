@@ -261,15 +261,15 @@ def arena_bot(spec: str, seed: int | None) -> Bot:
     level, *sets = spec.split(":")
     bot = make_bot(level.strip(), seed)
     for item in sets:
-        setattr(bot, item.partition("=")[0].strip(), setting(type(bot), item, f"{spec}: "))
+        setattr(bot, *setting(type(bot), item, f"{spec}: "))
     return bot
 
 
-def setting(cls: type, item: str, where: str = "") -> Any:
-    """The value of one ``name=value`` setting for a bot of class ``cls``, checked: the
-    name must be a public, non-method attribute of the class, and the value of the same kind
-    (:func:`_same_kind`; a tuple's items joined by ``/`` or ``,``).  ``ValueError`` (prefixed
-    with ``where``) otherwise."""
+def setting(cls: type, item: str, where: str = "") -> tuple[str, Any]:
+    """The name and value of one ``name=value`` setting for a bot of class ``cls``, checked:
+    the name must be a public, non-method attribute of the class, and the value of the same
+    kind (:func:`_same_kind`; a tuple's items joined by ``/`` or ``,``).  ``ValueError``
+    (prefixed with ``where``) otherwise."""
     name, eq, value = item.partition("=")
     name, value = name.strip(), value.strip()
     level = getattr(cls, "level", cls.__name__)
@@ -279,7 +279,7 @@ def setting(cls: type, item: str, where: str = "") -> Any:
     now, new = getattr(cls, name), parse_value(value.replace("/", ","))
     if not _same_kind(now, new):
         raise ValueError(f"{where}{name} is {now!r}; {value!r} is not a value of that kind")
-    return new
+    return name, new
 
 
 def _same_kind(now: Any, new: Any) -> bool:

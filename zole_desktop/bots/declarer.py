@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = {}
     for s in a.set:
         try:
-            sets[s.partition("=")[0].strip()] = setting(StrongBot, s, "--set ")
+            name, value = setting(StrongBot, s, "--set ")
+            sets[name] = value
         except ValueError as e:
             p.error(str(e))
     rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start)
