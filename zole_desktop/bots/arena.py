@@ -36,7 +36,6 @@ in that process only.
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import sys
@@ -53,6 +52,7 @@ from ..rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
 from ..rules.state import BIDDING, DONE, PASS, PLAYING, SURRENDER, HandState, Observation
 from .base import Bot, make_bot
 from .solver import NodeLimit, Solver
+from .stats import mean_ci, percentile
 
 DD_NODE_CAP = 400_000
 
@@ -392,28 +392,6 @@ def play_deal(args: Task) -> dict[str, BotSums]:
                 rec.def_sum += s.deltas[seat]
                 rec.def_n += 1
     return res
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float, float]:
-    """The mean of ``xs`` and its normal 95% interval."""
-    n = len(xs)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    m = sum(xs) / n
-    if n < 2:
-        return m, m, m
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    h = 1.96 * math.sqrt(var / n)
-    return m, m - h, m + h
-
-
-def percentile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of ``xs`` (nearest rank; 0 for none)."""
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
-    return s[i]
 
 
 def _progress(done: int, total: int, t0: float) -> None:

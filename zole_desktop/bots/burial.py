@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -29,6 +28,7 @@ from ..rules.state import BURYING, PASS, TAKE_BID, HandState
 from .arena import CLOCKS, use_clock
 from .heuristic import TAKE_AT, hand_strength, ranked_burials
 from .solver import NodeLimit, Solver
+from .stats import mean_ci
 from .strong import StrongBot
 
 __all__ = ["main", "positions", "reference", "run"]
@@ -97,11 +97,7 @@ def reference(st: HandState, layouts: int, rng: random.Random) -> tuple[list[flo
 
 
 def _ci(xs: list[float]) -> list[float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    h = 1.96 * sd / math.sqrt(n)
-    return [round(m, 3), round(m - h, 3), round(m + h, 3)]
+    return [round(x, 3) for x in mean_ci(xs)]
 
 
 def run(n: int, layouts: int, seed: int, bot_layouts: int | None = None,

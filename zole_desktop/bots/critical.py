@@ -35,8 +35,9 @@ from typing import Any
 from ..rules.cards import CARD_INDEX, CARD_NAMES
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
-from .arena import CLOCKS, arena_bot, deal_state, mean_ci, percentile, play_out, use_clock
-from .declarer import declarer_legal, keeps_61, make_bots, wilson_ci
+from .arena import CLOCKS, arena_bot, deal_state, play_out, use_clock
+from .declarer import declarer_legal, keeps_61, make_bots
+from .stats import mean_ci, percentile, wilson_ci
 
 __all__ = ["MAX_BYTES", "MAX_POSITIONS", "bench", "collect", "load", "main"]
 

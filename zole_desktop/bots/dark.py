@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 
@@ -22,6 +21,7 @@ from ..rules.cards import FULL_DECK, cards_of, mask_of
 from ..rules.options import Rules
 from ..rules.settlement import DARK, LOSS_31, LOSS_JANI, WIN_61, WIN_91, contract_value
 from .solver import NodeLimit, Solver
+from .stats import mean_ci
 
 __all__ = ["dark_values"]
 
@@ -51,13 +51,11 @@ def dark_values(deals: int, seed: int, rules: Rules | None = None,
             per[pos].append(v)
     for pos, xs in per.items():
         n = len(xs)
-        m = sum(xs) / n if n else 0.0
-        sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-        h = 1.96 * sd / math.sqrt(n) if n else 0.0
+        m, lo, hi = mean_ci(xs)
         won = sum(1 for x in xs if x > 0) / n if n else 0.0
         out[("forehand", "second", "third")[pos]] = {
             "layouts": n, "won": round(won, 4), "points_per_opponent": round(m, 3),
-            "ci95": [round(m - h, 3), round(m + h, 3)]}
+            "ci95": [round(lo, 3), round(hi, 3)]}
     # won needed to break even against a plain 61-90 win / 31-60 loss
     w, lo = vals[1], vals[2]
     out["break_even_won"] = round(-lo / (w - lo), 4)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections import Counter
@@ -47,11 +46,11 @@ from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
 from .arena import CLOCKS, deal_state, play_out, setting, use_clock
 from .solver import NodeLimit, Solver
+from .stats import wilson_ci
 from .strong import StrongBot
 from .view import View
 
-__all__ = ["analyse_loss", "declarer_legal", "keeps_61", "main", "make_bots", "play_game", "run",
-           "wilson_ci"]
+__all__ = ["analyse_loss", "declarer_legal", "keeps_61", "main", "make_bots", "play_game", "run"]
 
 _DROPS = {"nodes": 0, "clock": 0}
 
@@ -210,18 +209,6 @@ def analyse_loss(game: dict[str, Any], recheck: int = 0, seed: int = 0) -> dict[
 
 def _talon_mask(st: HandState) -> int:
     return (1 << st.talon_cards[0]) | (1 << st.talon_cards[1])
-
-
-def wilson_ci(k: int, n: int) -> tuple[float, float]:
-    """Wilson 95% interval of a share."""
-    if n == 0:
-        return 0.0, 0.0
-    z = 1.96
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - h, mid + h
 
 
 def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] | None = None,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from dataclasses import replace
@@ -30,6 +29,7 @@ from ..rules.options import Rules
 from ..rules.settlement import TAKE
 from ..rules.state import DONE, PLAYING, TABLE, HandState
 from .heuristic import heuristic_card
+from .stats import mean_ci
 from .view import View
 
 __all__ = ["play_weight", "benchmark", "equal_cards"]
@@ -210,12 +210,10 @@ def benchmark(positions: int = 200, samples: int = 60, seed: int = 1,
     for k, r in rows.items():
         n = len(r["before"])
         diff = [a - b for a, b in zip(r["after"], r["before"], strict=True)]
-        m = sum(diff) / n
-        sd = math.sqrt(sum((x - m) ** 2 for x in diff) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n) if n else 0.0
+        m, lo, hi = mean_ci(diff)
         out[k] = {"positions": n, "before": round(sum(r["before"]) / n, 4),
                   "after": round(sum(r["after"]) / n, 4), "gain": round(m, 4),
-                  "gain_ci95": [round(m - half, 4), round(m + half, 4)]}
+                  "gain_ci95": [round(lo, 4), round(hi, 4)]}
     return out
 
 
