@@ -8,7 +8,7 @@ import dataclasses
 
 import pygame
 import pytest
-from ui_helpers import card_point, new_table, run_until
+from ui_helpers import card_point, let_hints_work, new_table, run_until
 
 from zole_desktop.i18n import set_language
 from zole_desktop.rules.state import PASS, PLAYING, TABLE, TAKE_BID
@@ -96,6 +96,7 @@ class Checker:
         """One step; the table is checked when it comes to rest on a new frame."""
         frames = self.app.frames
         self.app.step()
+        let_hints_work(self.app)
         if self.app.frames != frames and not self.table.animating():
             self.check(moment)
 

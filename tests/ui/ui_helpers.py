@@ -33,11 +33,23 @@ def button(table, label):
     raise AssertionError(f"no button {label!r}: {[b.text() for b in table.all_buttons()]}")
 
 
+def let_hints_work(app, seconds=0.05):
+    """Block a moment on a hint still being worked out.  In fast mode a waiting step costs
+    some 20 µs and holds the GIL, so a step count is no bound on the time the hint's worker
+    thread gets (30,000 steps were 0.7 s, less than one hand's hints); the driver waits on a
+    bot's job the same way."""
+    for scene in app.stack.scenes:
+        job = getattr(getattr(scene, "hints", None), "job", None)
+        if job is not None and not job.done():
+            job.wait(seconds)
+
+
 def run_until(app, cond, steps=20000):
     for _ in range(steps):
         if cond():
             return True
         app.step()
+        let_hints_work(app)
     return cond()
 
 
