@@ -117,3 +117,48 @@ def test_collect_refuses_an_output_folder_that_does_not_exist_before_playing(tmp
         critical.main(["collect", "--deals", "1", "--out", str(tmp_path / "no" / "pos.jsonl")])
     assert e.value.code == 2
     assert "--out: no folder" in capsys.readouterr().err
+
+
+def test_later_tricks_are_collected_and_benched(tmp_path, capsys):
+    # deal 1 of seed 23 with 4 layouts per decision: critical decisions in tricks 4 and 6
+    late = critical.collect(23, 1, start=1, layouts=4, tricks=(2, 7))
+    path = tmp_path / "late.jsonl"
+    critical.write(path, late)
+    loaded = critical.load(path)
+    assert [len(st.completed) for st, _k in loaded] == [4, 6]
+    for st, keep in loaded:
+        legal = declarer_legal(st)
+        assert {c for c in legal if keeps_61(st, c)} == {c for c in legal if keep >> c & 1}
+    # the first two tricks of the same deal are the fixture's, not these
+    assert all(len(critical._replay(p)[0].completed) < 2 for p in critical.collect(
+        23, 1, start=1, layouts=4))
+    # the bench reads the bots' per-trick settings for a later trick too
+    assert critical.main(["bench", str(path), "--bots", "strong:max_layouts=4/4/4",
+                          "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert rep["bots"][0]["decisions"] == 2
+
+
+@pytest.mark.parametrize("tricks", ["3-1", "2", "a-b", "0-8", "1-"])
+def test_collect_refuses_tricks_out_of_the_hand(tmp_path, capsys, tricks):
+    with pytest.raises(SystemExit) as e:
+        critical.main(["collect", "--deals", "1", "--tricks", tricks,
+                       "--out", str(tmp_path / "pos.jsonl")])
+    assert e.value.code == 2
+    assert "--tricks must be FIRST-LAST" in capsys.readouterr().err
+    assert not (tmp_path / "pos.jsonl").exists()
+
+
+def test_the_later_reference_positions_load_and_are_critical():
+    # 144 positions from tricks 2-6 of 300 deals of seed 29 (strong bots, CPU clock)
+    from pathlib import Path
+
+    loaded = critical.load(Path(__file__).with_name("critical-late-s29.jsonl"))
+    assert len(loaded) == 144
+    assert {len(st.completed) for st, _k in loaded} == {2, 3, 4, 5, 6}
+    for st, keep in loaded:
+        legal = sum(1 << c for c in declarer_legal(st))
+        assert st.turn == st.declarer and keep and keep & legal == keep and keep != legal
+    for st, keep in loaded[-3:]:  # open cards agree with the file (late: quick to solve)
+        assert {c for c in declarer_legal(st) if keeps_61(st, c)} == \
+            {c for c in declarer_legal(st) if keep >> c & 1}

@@ -1,4 +1,4 @@
-"""The declarer's critical first-trick decisions: collected once, replayed for any bot.
+"""The declarer's critical card decisions: collected once, replayed for any bot.
 
 A lost makeable game (:mod:`.declarer`) mostly turns on one of the declarer's first card
 decisions, and a 1,000-deal run of that diagnostic takes two hours.  This tool measures those
@@ -8,7 +8,8 @@ decisions directly, on the same positions for every bot:
 arena's hands (:func:`.arena.deal_state`) to three strong bots (the diagnostic's seeding),
 plays each deal up to its third trick and keeps every declarer decision (take, zole, dark) in
 the first two tricks that is *critical*: with all cards open, some of the legal cards keep 61
-within reach and some do not.  One JSON line per position: the seed, the deal, the actions
+within reach and some do not.  ``--tricks 2-7`` keeps those of the later tricks instead (the
+deals are then played further).  One JSON line per position: the seed, the deal, the actions
 from the deal to the decision, and the cards that keep 61.
 
 ``python -m zole_desktop.bots.critical bench FILE --bots strong,strong:max_layouts=60/60/60``
@@ -44,7 +45,7 @@ __all__ = ["MAX_BYTES", "MAX_POSITIONS", "bench", "collect", "load", "main"]
 MAX_BYTES = 8 << 20
 MAX_POSITIONS = 20_000
 _FORMAT = "zole-critical/1"
-_TRICKS = 2  # the declarer's decisions in the first two tricks
+TRICKS = (0, 1)  # the declarer's decisions in the first two tricks (from 0, inclusive)
 
 
 class _Enough(Exception):
@@ -52,9 +53,10 @@ class _Enough(Exception):
 
 
 def collect(seed: int, deals: int, start: int = 0, layouts: int | None = None,
-            progress: bool = False) -> list[dict[str, Any]]:
-    """The critical declarer decisions in the first two tricks of ``deals`` deals from
-    ``start``, as position records."""
+            progress: bool = False, tricks: tuple[int, int] = TRICKS) -> list[dict[str, Any]]:
+    """The critical declarer decisions in ``tricks`` (the first and the last, counted from
+    0) of ``deals`` deals from ``start``, as position records."""
+    first, last = tricks
     out: list[dict[str, Any]] = []
     t0 = time.time()
     for i in range(start, start + deals):
@@ -66,9 +68,10 @@ def collect(seed: int, deals: int, start: int = 0, layouts: int | None = None,
         def decide(st: HandState, obs: Observation, bot: Any,
                    found: list[HandState] = found) -> int:
             if st.phase == PLAYING:
-                if len(st.completed) >= _TRICKS:
+                if len(st.completed) > last:
                     raise _Enough
-                if st.turn == st.declarer and st.contract in (TAKE, ZOLE, DARK):
+                if st.turn == st.declarer and st.contract in (TAKE, ZOLE, DARK) and \
+                        len(st.completed) >= first:
                     found.append(st.copy())
             action: int = bot.choose(obs)
             return action
@@ -115,8 +118,7 @@ def _replay(rec: Any) -> tuple[HandState, int]:
         raise ValueError("keep is not a list of card names")
     st = deal_state(seed, deal)
     for a in actions:
-        if st.phase == PLAYING and len(st.completed) >= _TRICKS or \
-                a not in st.legal_actions():
+        if a not in st.legal_actions():
             raise ValueError(f"action {a} is not legal in that deal")
         st.apply(a)
     if st.phase != PLAYING or st.turn != st.declarer or st.contract not in (TAKE, ZOLE, DARK):
@@ -174,7 +176,7 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
                 ms.append((time.perf_counter() - t) * 1000)
                 ok += keep >> card & 1
                 need = getattr(bot, "decl_min_layouts", None)
-                k = len(st.completed)
+                k = min(len(st.completed), 2)
                 if need is not None and getattr(bot, "last_layouts", need[k]) < need[k]:
                     starved += 1
             per.append(ok)
@@ -203,7 +205,7 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.critical",
-                                description="the declarer's critical first-trick decisions")
+                                description="the declarer's critical card decisions")
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect", help="play deals and keep the critical positions")
     c.add_argument("--seed", type=int, default=1)
@@ -211,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--start", type=int, default=0, help="the first deal index")
     c.add_argument("--layouts", type=int, default=None,
                    help="fixed layouts per decision for the bots that play, no clock")
+    c.add_argument("--tricks", default="0-1", metavar="FIRST-LAST",
+                   help="the tricks whose decisions are kept, counted from 0 (default 0-1)")
     c.add_argument("--out", type=Path, required=True)
     b = sub.add_parser("bench", help="ask bots in the positions of a file")
     b.add_argument("file", type=Path)
@@ -226,9 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "collect":
         if a.deals < 1 or a.start < 0:
             p.error("--deals must be 1 or more and --start 0 or more")
+        first, dash, last = a.tricks.partition("-")
+        if not (first.isdigit() and last.isdigit() and dash) or \
+                not int(first) <= int(last) <= 7:
+            p.error("--tricks must be FIRST-LAST, from 0 to 7 (as 0-1 or 2-7)")
         if not a.out.parent.is_dir():  # found out before the deals are played, not after
             p.error(f"--out: no folder {a.out.parent}")
-        pos = collect(a.seed, a.deals, a.start, layouts=a.layouts, progress=True)
+        pos = collect(a.seed, a.deals, a.start, layouts=a.layouts, progress=True,
+                      tricks=(int(first), int(last)))
         try:
             write(a.out, pos)
         except OSError as e:
