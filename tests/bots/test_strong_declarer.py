@@ -98,3 +98,19 @@ def test_the_diagnostic_checks_its_settings_as_the_arena_does(capsys):
                           "--set", "decl_min_layouts=0/0/0", "--set", "infer=false"]) == 0
     out = capsys.readouterr().out
     assert "'decl_min_layouts': (0, 0, 0)" in out and "'infer': False" in out
+
+
+def test_the_diagnostic_plays_the_same_deals_in_two_processes():
+    # fixed layouts ignore the clock: two processes play each deal as one does; deal 12 of
+    # seed 2 with one layout per decision is a makeable game lost
+    from zole_desktop.bots import declarer
+
+    one = declarer.run(2, 2, layouts=1, start=11, progress=False)
+    two = declarer.run(2, 2, layouts=1, start=11, progress=False, jobs=2)
+    assert [x["deal"] for x in one["losses"]] == [12]
+    for k in ("declarer_games", "makeable", "won_makeable", "by_contract", "kinds", "tricks"):
+        assert one[k] == two[k], k
+    # the same losing decision, found the same way (its time is the clock's)
+    assert [{k: v for k, v in x.items() if k != "ms"} for x in one["losses"]] == \
+        [{k: v for k, v in x.items() if k != "ms"} for x in two["losses"]]
+    assert two["jobs"] == 2 and one["jobs"] == 1

@@ -25,7 +25,9 @@ surrendered), and classifies that decision:
 
 ``--layouts L`` fixes the layouts per decision (and per bid and burial) and ignores the clock,
 so a run is reproducible; without it the bots think by the clock, as in the arena.
-``--clock cpu`` makes the bots' clock the process's CPU time (as the arena's).
+``--clock cpu`` makes the bots' clock the process's CPU time (as the arena's); ``--jobs J``
+plays J deals at once in as many processes (with the CPU clock each bot thinks as long as in
+one process, however busy the machine).
 ``--set name=value`` changes a setting of every strong bot (an A/B switch), checked as the
 arena's ``strong:name=value``: a public setting of the class and a value of its kind (a
 tuple such as ``decl_min_layouts`` takes ``0,0,0`` or ``0/0/0``).
@@ -211,45 +213,89 @@ def _talon_mask(st: HandState) -> int:
     return (1 << st.talon_cards[0]) | (1 << st.talon_cards[1])
 
 
-def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] | None = None,
-        recheck: int = 0, start: int = 0, progress: bool = True) -> dict[str, Any]:
+_Task = tuple[int, int, int | None, dict[str, Any], int]
+
+
+def _start_worker(clock: str) -> None:
+    """A process that plays deals: the bots' clock, and the solver that notes dropped
+    searches."""
+    use_clock(clock)
     strong_mod.Solver = _CountingSolver  # type: ignore[misc]
-    try:
-        games = makeable = won = 0
-        losses: list[dict[str, Any]] = []
-        times: list[float] = []
-        by_contract: Counter[str] = Counter()
-        won_by_contract: Counter[str] = Counter()
-        t0 = time.time()
-        for i in range(start, start + deals):
-            if progress and i > start and (i - start) % 20 == 0:
-                print(f"[{i - start}/{deals}] {time.time() - t0:.0f}s, lost "
-                      f"{len(losses)} of {makeable} makeable", file=sys.stderr)
-            g = play_game(seed, i, layouts, sets)
-            times.extend(g["times"])
-            if g["contract"] not in (TAKE, ZOLE, DARK) or g["makeable"] is None:
-                continue
-            games += 1
-            if not g["makeable"]:
-                continue
-            makeable += 1
-            by_contract[g["contract"]] += 1
-            if g["won"]:
-                won += 1
-                won_by_contract[g["contract"]] += 1
-                continue
-            a = analyse_loss(g, recheck, seed * 7919 + i)
-            a["deal"] = i
-            losses.append(a)
-            if progress:
-                print(f"deal {i}: lost a makeable {g['contract']}: {a}", file=sys.stderr)
-    finally:
-        strong_mod.Solver = Solver  # type: ignore[misc]
+
+
+def _deal(task: _Task) -> dict[str, Any]:
+    """One deal played and, if the declarer lost a makeable game, its analysis (small, so
+    that a worker process sends back only this)."""
+    seed, i, layouts, sets, recheck = task
+    g = play_game(seed, i, layouts, sets)
+    out = {"deal": i, "contract": g["contract"], "makeable": g["makeable"], "won": g["won"],
+           "times": g["times"]}
+    if g["contract"] in (TAKE, ZOLE, DARK) and g["makeable"] and not g["won"]:
+        a = analyse_loss(g, recheck, seed * 7919 + i)
+        a["deal"] = i
+        out["loss"] = a
+    return out
+
+
+def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] | None = None,
+        recheck: int = 0, start: int = 0, progress: bool = True, jobs: int = 1,
+        clock: str = "wall") -> dict[str, Any]:
+    """Deals ``start`` .. ``start + deals - 1`` of ``seed``, in ``jobs`` processes (each deal
+    is played as in one process: the same seeds; the bots' ``clock`` in each)."""
+    if clock not in CLOCKS:
+        raise ValueError(f"the clock is wall or cpu, not {clock!r}")
+    sets = sets or {}
+    tasks: list[_Task] = [(seed, i, layouts, sets, recheck) for i in range(start, start + deals)]
+    games = makeable = won = 0
+    losses: list[dict[str, Any]] = []
+    times: list[float] = []
+    by_contract: Counter[str] = Counter()
+    won_by_contract: Counter[str] = Counter()
+    t0 = time.time()
+
+    def keep(done: int, g: dict[str, Any]) -> None:
+        nonlocal games, makeable, won
+        if progress and done and done % 20 == 0:
+            print(f"[{done}/{deals}] {time.time() - t0:.0f}s, lost "
+                  f"{len(losses)} of {makeable} makeable", file=sys.stderr)
+        times.extend(g["times"])
+        if g["contract"] not in (TAKE, ZOLE, DARK) or g["makeable"] is None:
+            return
+        games += 1
+        if not g["makeable"]:
+            return
+        makeable += 1
+        by_contract[g["contract"]] += 1
+        if g["won"]:
+            won += 1
+            won_by_contract[g["contract"]] += 1
+            return
+        losses.append(g["loss"])
+        if progress:
+            print(f"deal {g['deal']}: lost a makeable {g['contract']}: {g['loss']}",
+                  file=sys.stderr)
+
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
+        with ctx.Pool(jobs, initializer=_start_worker, initargs=(clock,)) as pool:
+            for k, g in enumerate(pool.imap(_deal, tasks, chunksize=1)):
+                keep(k, g)
+    else:
+        try:
+            _start_worker(clock)
+            for k, t in enumerate(tasks):
+                keep(k, _deal(t))
+        finally:
+            strong_mod.Solver = Solver  # type: ignore[misc]
+            use_clock("wall")
     lo, hi = wilson_ci(won, makeable)
     times.sort()
     return {
         "deals": deals, "seed": seed, "start": start, "layouts": layouts,
-        "sets": sets or {}, "declarer_games": games, "makeable": makeable,
+        "sets": sets, "jobs": jobs, "clock": clock, "declarer_games": games,
+        "makeable": makeable,
         "won_makeable": won, "rate": round(won / makeable, 4) if makeable else 0.0,
         "ci95": [round(lo, 4), round(hi, 4)],
         "by_contract": {c: [won_by_contract[c], n] for c, n in sorted(by_contract.items())},
@@ -278,9 +324,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--clock", choices=CLOCKS, default="wall",
                    help="the bots' clock: real time, or this process's CPU time (as the "
                    "arena's --clock cpu: a busy machine does not starve the bots)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes playing deals at once (use --clock cpu with more than 1)")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
-    use_clock(a.clock)
+    if a.deals < 1 or a.start < 0 or a.jobs < 1:
+        p.error("--deals and --jobs must be 1 or more, --start 0 or more")
     sets = {}
     for s in a.set:
         try:
@@ -288,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             sets[name] = value
         except ValueError as e:
             p.error(str(e))
-    rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start)
+    rep = run(a.deals, a.seed, a.layouts, sets, a.recheck, a.start, jobs=a.jobs, clock=a.clock)
     how = a.layouts or f"by the {a.clock} clock"
     print(f"{a.deals} deals from {a.start}, seed {a.seed}, layouts {how}, set {sets or '-'}: "
           f"{rep['declarer_games']} declarer games, {rep['makeable']} makeable, "
