@@ -369,3 +369,27 @@ def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_a
     assert tag[0].bottom <= top.top
     button = table.buttons[0].rect
     assert line[0][0].bottom <= button.top
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_burial_hint_tag_stays_off_the_button_when_its_pair_is_chosen(make_app, size):
+    # choosing the advised pair lifts both cards toward the bury button: the tag above them
+    # must not run into the button (it did by a few pixels at 1280x720)
+    app = make_app(size)
+    table = new_table(app, seed=5)
+    table.hints.seconds = {"bid": 0.1, "bury": 0.3, "play": 0.05}
+    assert run_until(app, lambda: table.waiting_for() == "bid", 50000)
+    table.answer(TAKE_BID)
+    assert run_until(app, lambda: table.hints.burial() is not None, 50000)
+    pair = table.hints.burial()
+    for card in pair:
+        table.try_card(card)
+    assert sorted(table.selected) == sorted(pair)
+    assert run_until(app, lambda: not table.animating(), 50000)
+    app.step()
+    table.draw(app.screen)
+    tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
+    assert len(tag) == 1
+    assert not any(tag[0].colliderect(b.rect) for b in table.buttons)
+    found = problems(table, pygame.Rect(0, 0, *size))
+    assert not found, found

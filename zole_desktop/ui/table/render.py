@@ -116,9 +116,13 @@ def draw_hints(tb: TableScene, surface) -> None:
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
-        # one tag, above the (higher of the) hinted cards
+        # one tag, above the (higher of the) hinted cards; cards lifted toward a button
+        # (the advised pair chosen for the burial) move it sideways, still over the cards
         top = min(rects, key=lambda r: (r.y, -r.centerx))
-        hint_tag(tb, surface, top.centerx, top.y - max(2, top.w // 22) - 3, small)
+        bottom = top.y - max(2, top.w // 22) - 3
+        span = (min(r.left for r in rects), max(r.right for r in rects))
+        x = clear_of_buttons(tb, top.centerx, bottom, tag_width(tb, small), span)
+        hint_tag(tb, surface, x, bottom, small)
         return
     if kind != "bid":
         return
@@ -155,10 +159,33 @@ def draw_hints(tb: TableScene, surface) -> None:
         hint_line(tb, surface, line, small)
 
 
+def tag_width(tb: TableScene, size: int) -> int:
+    return gfx.text_width(_("Hint"), size, True) + size
+
+
+def clear_of_buttons(tb: TableScene, x: int, bottom: int, w: int, span: tuple[int, int]) -> int:
+    """Where a tag ``w`` wide with its bottom at ``bottom`` goes near ``x``: there, or the
+    nearest place within ``span`` (left, right) that keeps it off every button."""
+    h = tb.L["tag_h"]
+
+    def free(cx: int) -> bool:
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (cx, bottom)
+        return not any(r.colliderect(b.rect) for b in tb.buttons)
+
+    if free(x):
+        return x
+    lo, hi = span[0] + w // 2, span[1] - w // 2
+    edges = [b.rect.right + 2 + w // 2 for b in tb.buttons] + \
+        [b.rect.left - 2 - (w - w // 2) for b in tb.buttons]
+    ok = [cx for cx in edges if lo <= cx <= hi and free(cx)]
+    return min(ok, key=lambda cx: abs(cx - x)) if ok else x
+
+
 def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
     """The small amber "Hint" label on what the advisor suggests."""
     tag = _("Hint")
-    tr = pygame.Rect(0, 0, gfx.text_width(tag, size, True) + size, tb.L["tag_h"])
+    tr = pygame.Rect(0, 0, tag_width(tb, size), tb.L["tag_h"])
     tr.midbottom = (x, bottom)
     surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
                            width=1), tr)
