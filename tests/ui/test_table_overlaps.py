@@ -328,7 +328,7 @@ def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
 def test_a_long_hint_takes_two_even_lines_at_the_normal_size(make_app):
     # a Russian tie reason read small on one line at 960×540; it is now broken into two
     # lines of about equal width at the size a short hint has, within the hint line's width
-    from zole_desktop.ui.table.render import hint_lines
+    from zole_desktop.ui.table.hint_view import hint_lines
 
     make_app((960, 540))
     width = int(960 * 0.6)

@@ -1,0 +1,173 @@
+"""Drawing the advisor's hints at the table: the advised card or burial pair (amber outline
+and a "Hint" tag), each bid's expected game points with the advised bid tagged, and the line
+with the reason, above the buttons or the hand (the message line uses the same place)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...i18n import _, decimal
+from ...rules.state import DARK_BID, PASS
+from .. import gfx, texts
+from .drawn import mark
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def draw_hints(tb: TableScene, surface) -> None:
+    """The advisor's suggestion: the card (amber outline and a tag above it) with its
+    reason, or each bid's expected game points with the advised bid tagged."""
+    if not tb.hints.on():
+        return
+    L = tb.L
+    H = L["H"]
+    small = max(11, int(H * 0.021))
+    kind = tb.waiting_for()
+    quiet = bool(tb.message)  # a message has the line for now
+    if kind in ("play", "bury"):
+        if kind == "play":
+            c = tb.hints.card()
+            cards = [c] if c is not None else []
+        else:
+            cards = list(tb.hints.burial() or ())
+        if not cards:
+            if tb.hints.job is not None and not quiet:
+                hint_line(tb, surface, _("Hint: thinking…"), small, dim=True)
+            return
+        rects = [tb.card_rect(c) for c in cards]
+        if any(r is None or tb.sprites[c].moving(tb.clock) for c, r in zip(cards, rects,
+                                                                            strict=True)):
+            return
+        for r in rects:
+            assert r is not None
+            w = max(2, r.w // 22)
+            pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
+                             border_radius=max(4, r.w // 12) + w)
+        reason = getattr(tb.hints.value, "reason", "")
+        if reason and not quiet:
+            hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
+        # one tag, above the (higher of the) hinted cards; cards lifted toward a button
+        # (the advised pair chosen for the burial) move it sideways, still over the cards
+        top = min(rects, key=lambda r: (r.y, -r.centerx))
+        bottom = top.y - max(2, top.w // 22) - 3
+        span = (min(r.left for r in rects), max(r.right for r in rects))
+        x = clear_of_buttons(tb, top.centerx, bottom, tag_width(tb, small), span)
+        hint_tag(tb, surface, x, bottom, small)
+        return
+    if kind != "bid":
+        return
+    best, values = tb.hints.bid()
+    if not values:
+        if tb.hints.job is not None and tb.buttons and not quiet:
+            hint_line(tb, surface, _("Hint: weighing the bids…"), small, dim=True)
+        return
+    for b, a in zip(tb.buttons, tb.button_actions, strict=False):
+        if a is None or a not in values or (not tb.view.cards_seen and a != DARK_BID):
+            continue
+        v = round(values[a], 1) + 0.0  # no "-0.0"
+        t = _("≈ {value} game points").format(value=decimal(v, 1, sign=True))
+        mark(tb, "bid-value", gfx.blit_text(
+            surface, t, gfx.fit_size(t, small, b.rect.w), gfx.LINEN,
+            (b.rect.centerx, b.rect.bottom + 4), "midtop", bold=a == best), t)
+    if best is None:
+        return
+    # the advised bid; before I look at my cards, "look at your cards" (its action: PASS)
+    want = best if (tb.view.cards_seen or best == DARK_BID) else PASS
+    for b, a in zip(tb.buttons, tb.button_actions, strict=False):
+        if a == want:
+            hint_tag(tb, surface, b.rect.centerx,
+                           b.rect.y - max(1, b.rect.h // 16) - 3, small)
+    if not tb.view.cards_seen:
+        if best == DARK_BID:
+            line = _("Hint: zole in the dark pays off on average")
+        else:
+            line = _("Hint: look at your cards first")
+    else:
+        line = _("Hint: {bid}. Under each bid: your expected game points").format(
+            bid=texts.bid_label(best))
+    if tb.buttons and not quiet:
+        hint_line(tb, surface, line, small)
+
+
+def tag_width(tb: TableScene, size: int) -> int:
+    return gfx.text_width(_("Hint"), size, True) + size
+
+
+def clear_of_buttons(tb: TableScene, x: int, bottom: int, w: int, span: tuple[int, int]) -> int:
+    """Where a tag ``w`` wide with its bottom at ``bottom`` goes near ``x``: there, or the
+    nearest place within ``span`` (left, right) that keeps it off every button."""
+    h = tb.L["tag_h"]
+
+    def free(cx: int) -> bool:
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (cx, bottom)
+        return not any(r.colliderect(b.rect) for b in tb.buttons)
+
+    if free(x):
+        return x
+    lo, hi = span[0] + w // 2, span[1] - w // 2
+    edges = [b.rect.right + 2 + w // 2 for b in tb.buttons] + \
+        [b.rect.left - 2 - (w - w // 2) for b in tb.buttons]
+    ok = [cx for cx in edges if lo <= cx <= hi and free(cx)]
+    return min(ok, key=lambda cx: abs(cx - x)) if ok else x
+
+
+def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
+    """The small amber "Hint" label on what the advisor suggests."""
+    tag = _("Hint")
+    tr = pygame.Rect(0, 0, tag_width(tb, size), tb.L["tag_h"])
+    tr.midbottom = (x, bottom)
+    surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
+                           width=1), tr)
+    gfx.blit_text(surface, tag, size, gfx.INK, tr.center, "center", bold=True)
+    mark(tb, "hint-tag", tr, tag)
+
+
+def line_bottom(tb: TableScene) -> int:
+    """Where the line for a hint or a message ends: above the bid buttons and the tag on
+    them, or, with no buttons, above a lifted card and its "Hint" tag."""
+    L = tb.L
+    if tb.buttons:
+        top = min(b.rect.y - max(1, b.rect.h // 16) for b in tb.buttons)
+        return int(top - 3 - L["tag_h"] - max(3, L["m"] // 3))
+    return L["line_play"]
+
+
+@functools.lru_cache(maxsize=64)
+def hint_lines(text: str, size: int, width: int) -> tuple[tuple[str, ...], int]:
+    """The lines and the size for a hint or message ``width`` pixels wide at most: one line
+    at ``size``; else two even lines, at ``size`` if they fit (a long reason, as the Russian
+    ones often are, stays as large as a short one), smaller if they must; a text with no
+    space to break at is made smaller.  Kept for the frames to come: a hint stays up for
+    many frames, and measuring it again costs dozens of font size calls per frame."""
+    if gfx.text_width(text, size) <= width or " " not in text.strip():
+        return (text,), gfx.fit_size(text, size, width)
+    for s in range(size, 8, -1):
+        a, b = gfx.two_lines(text, s)
+        if a and max(gfx.text_width(a, s), gfx.text_width(b, s)) <= width:
+            return (a, b), s
+    return (text,), gfx.fit_size(text, size, width)
+
+
+def hint_line(tb: TableScene, surface, text: str, size: int, dim: bool = False) -> None:
+    L = tb.L
+    W = L["W"]
+    lines, size = hint_lines(text, size, int(W * 0.6))
+    color = gfx.DIM_LINEN if dim else gfx.LINEN
+    parts = [gfx.text(x, size, color) for x in lines]
+    gap = max(1, size // 5)
+    r = pygame.Rect(0, 0, max(p.get_width() for p in parts),
+                    sum(p.get_height() for p in parts) + gap * (len(parts) - 1))
+    r.midbottom = (W // 2, line_bottom(tb) - int(size * 0.35))
+    bg = r.inflate(size * 1.4, size * 0.7)
+    surface.blit(gfx.panel(bg.w, bg.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=215,
+                           width=1), bg)
+    y = r.y
+    for p in parts:
+        surface.blit(p, p.get_rect(midtop=(W // 2, y)))
+        y += p.get_height() + gap
+    mark(tb, "hint-line", bg, text)
