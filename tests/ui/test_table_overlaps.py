@@ -394,5 +394,36 @@ def test_the_burial_hint_tag_stays_off_the_button_when_its_pair_is_chosen(make_a
     tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
     assert len(tag) == 1
     assert not any(tag[0].colliderect(b.rect) for b in table.buttons)
+    # and it still stands over one of the pair (not over a card between them)
+    over = [r for r in (table.card_rect(c) for c in pair)
+            if r is not None and r.left <= tag[0].centerx <= r.right and tag[0].bottom <= r.top]
+    assert over, (tag[0], [table.card_rect(c) for c in pair])
     found = problems(table, pygame.Rect(0, 0, *size))
     assert not found, found
+
+
+def test_the_hint_tag_goes_over_a_hinted_card_clear_of_the_buttons():
+    from types import SimpleNamespace as NS
+
+    from zole_desktop.ui.table.hint_view import tag_place
+
+    button = NS(rect=pygame.Rect(500, 440, 280, 55))
+    tb = NS(L={"tag_h": 18}, buttons=[button])
+
+    def tag(x, bottom):
+        r = pygame.Rect(0, 0, 80, 18)
+        r.midbottom = (x, bottom)
+        return r
+
+    # the pair far apart, the higher card under the button: over the other card, not between
+    a, b = pygame.Rect(612, 510, 120, 170), pygame.Rect(890, 512, 120, 170)
+    x, bottom = tag_place(tb, [a, b], 80)
+    assert (x, bottom) == (b.centerx, b.top - 5 - 3)
+    # side by side, both under it (as 9♣ A♠ at 1280x720): moved right, over the right card
+    a, c = pygame.Rect(685, 510, 120, 170), pygame.Rect(752, 510, 123, 170)
+    x, bottom = tag_place(tb, [a, c], 80)
+    assert not tag(x, bottom).colliderect(button.rect) and c.left <= x <= c.right
+    assert x == button.rect.right + 2 + 40  # as little as needed
+    # no button in the way: above the higher card, the right one of two as high
+    tb.buttons = []
+    assert tag_place(tb, [a, c], 80) == (c.centerx, c.top - 5 - 3)

@@ -50,12 +50,8 @@ def draw_hints(tb: TableScene, surface) -> None:
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
-        # one tag, above the (higher of the) hinted cards; cards lifted toward a button
-        # (the advised pair chosen for the burial) move it sideways, still over the cards
-        top = min(rects, key=lambda r: (r.y, -r.centerx))
-        bottom = top.y - max(2, top.w // 22) - 3
-        span = (min(r.left for r in rects), max(r.right for r in rects))
-        x = clear_of_buttons(tb, top.centerx, bottom, tag_width(tb, small), span)
+        # one tag, above a hinted card, clear of the buttons
+        x, bottom = tag_place(tb, rects, tag_width(tb, small))
         hint_tag(tb, surface, x, bottom, small)
         return
     if kind != "bid":
@@ -97,23 +93,31 @@ def tag_width(tb: TableScene, size: int) -> int:
     return gfx.text_width(_("Hint"), size, True) + size
 
 
-def clear_of_buttons(tb: TableScene, x: int, bottom: int, w: int, span: tuple[int, int]) -> int:
-    """Where a tag ``w`` wide with its bottom at ``bottom`` goes near ``x``: there, or the
-    nearest place within ``span`` (left, right) that keeps it off every button."""
+def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, int]:
+    """Where the "Hint" tag (``w`` wide) goes for the hinted cards ``rects``: (centre x,
+    bottom) above the higher of them (the right one of two as high), else above the other;
+    when both lie under a button (the advised pair chosen for the burial lifts toward the bury
+    button), moved sideways as little as keeps it off the buttons and over a hinted card."""
     h = tb.L["tag_h"]
 
-    def free(cx: int) -> bool:
+    def free(cx: int, bottom: int) -> bool:
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (cx, bottom)
         return not any(r.colliderect(b.rect) for b in tb.buttons)
 
-    if free(x):
-        return x
-    lo, hi = span[0] + w // 2, span[1] - w // 2
+    order = sorted(rects, key=lambda r: (r.y, -r.centerx))
+    spots = [(r, r.y - max(2, r.w // 22) - 3) for r in order]
+    for r, bottom in spots:
+        if free(r.centerx, bottom):
+            return r.centerx, bottom
     edges = [b.rect.right + 2 + w // 2 for b in tb.buttons] + \
         [b.rect.left - 2 - (w - w // 2) for b in tb.buttons]
-    ok = [cx for cx in edges if lo <= cx <= hi and free(cx)]
-    return min(ok, key=lambda cx: abs(cx - x)) if ok else x
+    for r, bottom in spots:
+        near = sorted(edges, key=lambda cx: abs(cx - r.centerx))
+        for cx in near:
+            if r.left + w // 2 <= cx <= r.right - w // 2 and free(cx, bottom):
+                return cx, bottom
+    return order[0].centerx, spots[0][1]
 
 
 def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
