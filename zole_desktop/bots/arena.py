@@ -40,7 +40,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import permutations
 from pathlib import Path
@@ -419,6 +419,23 @@ def use_clock(clock: str) -> None:
     time.perf_counter = _WALL if clock == "wall" else time.process_time
 
 
+def in_processes(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
+                 start: Callable[..., None], *args: Any) -> Iterator[Any]:
+    """``fn`` of each task, in the tasks' order: in ``jobs`` processes (forked; spawned on
+    Windows), each first running ``start(*args)`` (its clock, ...), or in this one, after
+    ``start(*args)`` here (the caller puts back what ``start`` changed)."""
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
+        with ctx.Pool(jobs, initializer=start, initargs=args) as pool:
+            yield from pool.imap(fn, tasks, chunksize=1)
+    else:
+        start(*args)
+        for t in tasks:
+            yield fn(t)
+
+
 def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = True,
         players: int = 3, rules: Rules | None = None, log: Path | None = None,
         clock: str = "wall", galdins_only: bool = False) -> dict:
@@ -457,20 +474,11 @@ def run(hands: int, seed: int, bots: list[str], jobs: int = 1, progress: bool = 
         if progress:
             _progress(done, len(tasks), t0)
 
-    if jobs > 1 and len(tasks) > 1:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-        with ctx.Pool(jobs, initializer=use_clock, initargs=(clock,)) as pool:
-            for k, r in enumerate(pool.imap(play_deal, tasks, chunksize=1)):
-                keep(tasks[k][1], r, k + 1)
-    else:
-        try:
-            use_clock(clock)
-            for k, t in enumerate(tasks):
-                keep(t[1], play_deal(t), k + 1)
-        finally:
-            use_clock("wall")
+    try:
+        for k, r in enumerate(in_processes(play_deal, tasks, jobs, use_clock, clock)):
+            keep(tasks[k][1], r, k + 1)
+    finally:
+        use_clock("wall")
     per_deal = [found[i] for i in range(hands)]
     out_bots = []
     means: dict[str, list[float]] = {}

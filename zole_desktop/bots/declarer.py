@@ -46,7 +46,7 @@ from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
-from .arena import CLOCKS, deal_state, play_out, setting, use_clock
+from .arena import CLOCKS, deal_state, in_processes, play_out, setting, use_clock
 from .solver import NodeLimit, Solver
 from .stats import wilson_ci
 from .strong import StrongBot
@@ -275,21 +275,12 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
             print(f"deal {g['deal']}: lost a makeable {g['contract']}: {g['loss']}",
                   file=sys.stderr)
 
-    if jobs > 1 and len(tasks) > 1:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("spawn" if sys.platform == "win32" else "fork")
-        with ctx.Pool(jobs, initializer=_start_worker, initargs=(clock,)) as pool:
-            for k, g in enumerate(pool.imap(_deal, tasks, chunksize=1)):
-                keep(k, g)
-    else:
-        try:
-            _start_worker(clock)
-            for k, t in enumerate(tasks):
-                keep(k, _deal(t))
-        finally:
-            strong_mod.Solver = Solver  # type: ignore[misc]
-            use_clock("wall")
+    try:
+        for k, g in enumerate(in_processes(_deal, tasks, jobs, _start_worker, clock)):
+            keep(k, g)
+    finally:
+        strong_mod.Solver = Solver  # type: ignore[misc]
+        use_clock("wall")
     lo, hi = wilson_ci(won, makeable)
     times.sort()
     return {
