@@ -379,3 +379,38 @@ def test_a_toast_goes_away_on_the_real_loop(real_app):
 
     run_with_driver(app, driver, timeout=30)
     assert seen["frames"] >= 2  # one with the toast, one without
+
+
+def test_the_wheel_moves_the_hover_with_the_rows_on_the_real_loop(real_app):
+    """New game scrolls under a still mouse: the outline follows the row now under the
+    pointer, not the one that was there before the wheel (seen under Xvfb: two rows lit)."""
+    from zole_desktop.ui.menus import NewGameScene
+
+    app = real_app()
+    form = NewGameScene()
+    app.stack.push(form)
+    probe = Probe(app)
+    seen = {}
+
+    def lit():
+        return [w for w in form.all_widgets() if w.hover]
+
+    def driver():
+        assert wait_until(lambda: form.widgets[2].rect.w > 0 and idle(app, 0.3), 10)
+        w0 = form.widgets[3]
+        point = (w0.rect.centerx, w0.rect.centery)
+        sent = probe.send("point at a row", [pygame.event.Event(
+            pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))],
+            lambda: lit() == [w0])
+        quick(probe, sent)
+        sent = probe.send("wheel down", [pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)],
+            lambda: form.scroll > 0)
+        quick(probe, sent)
+        seen["lit"] = lit()
+        seen["under"] = [w for w in form.all_widgets() if w.contains(point)]
+        seen["moved"] = not w0.contains(point)
+
+    run_with_driver(app, driver, timeout=60)
+    assert seen["moved"], "the wheel did not move the rows under the mouse"
+    assert seen["lit"] == seen["under"] and len(seen["lit"]) == 1

@@ -103,6 +103,7 @@ class App:
         self._moments: list[str] = []
         self._press: tuple[int, int] | None = None
         self._dragging = False
+        self._pointer: tuple[int, int] | None = None  # where the mouse was last seen
         self.toast_text = ""
         self.toast_until = 0.0
         self.file_errors: list[str] = []  # saves and history that failed (exit status 1)
@@ -235,6 +236,8 @@ class App:
     # ------------------------------------------------------------------ input
     def map_event(self, ev: pygame.event.Event) -> Action | None:
         t = ev.type
+        if t in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._pointer = ev.pos
         if t == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self._press = ev.pos
             self._dragging = False
@@ -254,7 +257,8 @@ class App:
                     return Action(DRAG, pos=ev.pos, start=self._press)
             return Action(MOTION, pos=ev.pos)
         if t == pygame.MOUSEWHEEL:
-            return Action(WHEEL, value=1 if ev.y > 0 else -1)
+            # the wheel scrolls what is under the mouse: scenes re-read hover from ``pos``
+            return Action(WHEEL, value=1 if ev.y > 0 else -1, pos=self._pointer)
         if t == pygame.TEXTINPUT:
             return Action(TEXT, text=ev.text)
         if t == pygame.DROPFILE:

@@ -411,6 +411,11 @@ class FormScene(Scene):
                 return i
         return None
 
+    def hover_at(self, pos) -> None:
+        i = self.widget_at(pos)
+        for j, w in enumerate(self.all_widgets()):
+            w.hover = j == i
+
     def handle(self, a: Action) -> None:
         ws = self.all_widgets()
         k = a.kind
@@ -433,10 +438,10 @@ class FormScene(Scene):
         elif k == WHEEL:
             self.scroll = max(0, min(self.max_scroll(), self.scroll - a.value * self.row_height()))
             self.layout()
+            if a.pos is not None:  # the rows moved under a still mouse
+                self.hover_at(a.pos)
         elif k == MOTION:
-            i = self.widget_at(a.pos)
-            for j, w in enumerate(ws):
-                w.hover = j == i
+            self.hover_at(a.pos)
         elif k == CLICK:
             i = self.widget_at(a.pos)
             if i is not None and ws[i].enabled:
