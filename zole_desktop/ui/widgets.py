@@ -402,7 +402,12 @@ class FormScene(Scene):
         self.stack.pop()
 
     def visible_widget(self, w: Widget) -> bool:
-        return w in self.footer or self.view.colliderect(w.rect)
+        """Drawn and clickable: a footer button, or a row of which at least ``2 * pad`` pixels
+        (or all) show in the view; a sliver cut by its edge would show as a stray line."""
+        if w in self.footer:
+            return True
+        seen = w.rect.clip(self.view).h
+        return seen > 0 and seen >= min(w.rect.h, 2 * self.pad)
 
     def widget_at(self, pos) -> int | None:
         for i, w in enumerate(self.all_widgets()):
@@ -475,7 +480,7 @@ class FormScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.view)
         for i, w in enumerate(self.widgets):
-            if self.view.colliderect(w.rect):
+            if self.visible_widget(w):
                 w.draw(surface, i == self.focus)
         surface.set_clip(clip)
         if self.max_scroll() > 0:
