@@ -44,14 +44,14 @@ def draw_hints(tb: TableScene, surface) -> None:
             return
         for r in rects:
             assert r is not None
-            w = max(2, r.w // 22)
+            w = outline_width(r)
             pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
                              border_radius=max(4, r.w // 12) + w)
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
         # one tag, above a hinted card, clear of the buttons
-        x, bottom = tag_place(tb, rects, tag_width(tb, small))
+        x, bottom = tag_place(tb, rects, tag_width(small))
         hint_tag(tb, surface, x, bottom, small)
         return
     if kind != "bid":
@@ -75,8 +75,8 @@ def draw_hints(tb: TableScene, surface) -> None:
     want = best if (tb.view.cards_seen or best == DARK_BID) else PASS
     for b, a in zip(tb.buttons, tb.button_actions, strict=False):
         if a == want:
-            hint_tag(tb, surface, b.rect.centerx,
-                           b.rect.y - max(1, b.rect.h // 16) - 3, small)
+            hint_tag(tb, surface, b.rect.centerx, b.rect.y - max(1, b.rect.h // 16) - 3,
+                     small)
     if not tb.view.cards_seen:
         if best == DARK_BID:
             line = _("Hint: zole in the dark pays off on average")
@@ -89,8 +89,13 @@ def draw_hints(tb: TableScene, surface) -> None:
         hint_line(tb, surface, line, small)
 
 
-def tag_width(tb: TableScene, size: int) -> int:
+def tag_width(size: int) -> int:
     return gfx.text_width(_("Hint"), size, True) + size
+
+
+def outline_width(r: pygame.Rect) -> int:
+    """The amber outline's width around a hinted card ``r`` (the tag sits above it)."""
+    return max(2, r.w // 22)
 
 
 def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, int]:
@@ -106,7 +111,7 @@ def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, in
         return not any(r.colliderect(b.rect) for b in tb.buttons)
 
     order = sorted(rects, key=lambda r: (r.y, -r.centerx))
-    spots = [(r, r.y - max(2, r.w // 22) - 3) for r in order]
+    spots = [(r, r.y - outline_width(r) - 3) for r in order]
     for r, bottom in spots:
         if free(r.centerx, bottom):
             return r.centerx, bottom
@@ -123,7 +128,7 @@ def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, in
 def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
     """The small amber "Hint" label on what the advisor suggests."""
     tag = _("Hint")
-    tr = pygame.Rect(0, 0, tag_width(tb, size), tb.L["tag_h"])
+    tr = pygame.Rect(0, 0, tag_width(size), tb.L["tag_h"])
     tr.midbottom = (x, bottom)
     surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
                            width=1), tr)
