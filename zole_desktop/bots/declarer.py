@@ -253,11 +253,8 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
     won_by_contract: Counter[str] = Counter()
     t0 = time.time()
 
-    def keep(done: int, g: dict[str, Any]) -> None:
+    def keep(g: dict[str, Any]) -> None:
         nonlocal games, makeable, won
-        if progress and done and done % 20 == 0:
-            print(f"[{done}/{deals}] {time.time() - t0:.0f}s, lost "
-                  f"{len(losses)} of {makeable} makeable", file=sys.stderr)
         times.extend(g["times"])
         if g["contract"] not in (TAKE, ZOLE, DARK) or g["makeable"] is None:
             return
@@ -276,8 +273,11 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
                   file=sys.stderr)
 
     try:
-        for k, g in enumerate(in_processes(_deal, tasks, jobs, _start_worker, clock)):
-            keep(k, g)
+        for done, g in enumerate(in_processes(_deal, tasks, jobs, _start_worker, clock), 1):
+            keep(g)
+            if progress and done % 20 == 0 and done < deals:
+                print(f"[{done}/{deals}] {time.time() - t0:.0f}s, lost "
+                      f"{len(losses)} of {makeable} makeable", file=sys.stderr)
     finally:
         strong_mod.Solver = Solver  # type: ignore[misc]
         use_clock("wall")
