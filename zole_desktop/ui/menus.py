@@ -7,11 +7,12 @@ import random
 
 import pygame
 
+from ..flow import people
+from ..flow.session import Session
 from ..i18n import N_, _
 from ..rules.options import CHOICES, Rules
-from . import gfx, people, texts
+from . import gfx, texts
 from .confirm import ConfirmScene
-from .session import Session
 from .settings import SettingsScene, deck_choices
 from .theme import available_themes
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
