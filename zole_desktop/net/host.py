@@ -8,8 +8,10 @@ thread, so the loop never waits for them.
 
 Untrusted input: a frame over :data:`~.protocol.MAX_CLIENT_FRAME` bytes, one that is not
 one of our messages, a second hello, or more than :data:`BURST` messages at once (then
-:data:`RATE` a second) closes that connection with one logged line; the host goes on.  A
-wrong join code is refused, and after a few from one address each answer is slowed down.
+:data:`RATE` a second) closes that connection with one logged line; the host goes on.  Join
+codes are tried as :class:`~.limits.JoinGuard` allows (one at a time per address, slower
+and slower, and few a second from all addresses together); a seated player's token never
+waits.  The log lines a stranger can cause are rate-limited (:class:`~.limits.LogLimit`).
 Nothing from the network is evaluated or names a file.
 """
 
@@ -23,7 +25,6 @@ import queue
 import random
 import secrets
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,15 +44,13 @@ from ..ui.session import Session
 from ..ui.table.director import Director
 from ..ui.table.workers import BOTS, Workers
 from . import protocol as P
+from .limits import Bucket, JoinGuard, LogLimit
 
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT = 10.0  # seconds for a new connection to say hello
 RATE = 20.0  # messages a second that one connection may send, on average
 BURST = 40  # ... and at once
-FREE_FAILURES = 3  # wrong codes from one address answered at once; then slower and slower
-MAX_FAILURE_DELAY = 8.0
-FAILURE_MEMORY = 600.0  # seconds after which an address's wrong codes are forgotten
 OUTBOX_LIMIT = 512  # messages waiting for a slow client before it is dropped
 LEVELS = ("random", "easy", "normal", "strong", "master")
 BOT_SECONDS = 3.0  # the longest a bot may think about one move
@@ -286,38 +285,24 @@ def new_code(rng: random.Random | None = None) -> str:
     return f"{(rng or secrets.SystemRandom()).randrange(10_000):04d}"
 
 
-class _Bucket:
-    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
-
-    __slots__ = ("tokens", "t", "rate", "burst")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.t = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
-        self.t = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
 class _Conn:
     """One client connection: its messages go out in order through its own writer task."""
 
-    def __init__(self, ws: ServerConnection, peer: str) -> None:
+    def __init__(self, ws: ServerConnection, peer: str, limit: LogLimit) -> None:
         self.ws = ws
         self.peer = peer
+        self.limit = limit
+        self.closing = False
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, msg: msgspec.Struct) -> None:
+        if self.closing:
+            return
         if self.outbox.qsize() > OUTBOX_LIMIT:
-            log.warning("closing %s: it does not read its messages", self.peer)
+            self.limit.log("slow", logging.WARNING, "closing %s: it does not read its "
+                           "messages", self.peer)
+            self.closing = True
             self.outbox.put_nowait(None)
             return
         self.outbox.put_nowait(P.encode(msg))
@@ -442,6 +427,13 @@ class Table:
             self.session.save(self.director.state)
 
     # ------------------------------------------------------------------ joining
+    def knows(self, token: str) -> bool:
+        """Is ``token`` a seat's at this table (looked at in constant time per seat)?"""
+        found = False
+        for t in self.tokens:
+            found |= t is not None and secrets.compare_digest(t, token)
+        return found
+
     def join(self, hello: P.Hello) -> tuple[int, str] | str:
         """(seat, token) for a hello with the right code, or the reason it is refused."""
         if hello.token is not None:
@@ -470,8 +462,8 @@ class Table:
         for b in sorted(self.session.bots):
             if self.tokens[b] is None and people.same_name(names[b], names[seat]):
                 old, names[b] = names[b], people.bot_name(b, taken=names)
-                log.info("table %r: the bot at seat %d is %s now (not %s)", self.name, b,
-                         names[b], old)
+                self.host.limit.log("seats", logging.INFO, "table %r: the bot at seat %d is "
+                                    "%s now (not %s)", self.name, b, names[b], old)
 
     def attach(self, seat: int, conn: _Conn) -> None:
         old = self.conns.get(seat)
@@ -584,7 +576,8 @@ class Table:
         self.tokens[seat] = None
         self.session.names[seat] = ""
         self._save()
-        log.info("table %r: seat %d is free again", self.name, seat)
+        self.host.limit.log("seats", logging.INFO, "table %r: seat %d is free again",
+                            self.name, seat)
         self._send_seats()
 
     def intent(self, seat: int, msg: P.Intent) -> None:
@@ -741,7 +734,8 @@ class Host:
     :meth:`start`; :meth:`call` runs a function on the host's loop (for the UI)."""
 
     def __init__(self, address: str = "127.0.0.1", port: int = 0,
-                 announce: bool = False, rate: float = RATE, burst: int = BURST) -> None:
+                 announce: bool = False, rate: float = RATE, burst: int = BURST,
+                 guard: JoinGuard | None = None) -> None:
         self.address = address
         self.rate, self.burst = rate, burst  # per connection (scripted tests play faster)
         self.port = port
@@ -755,7 +749,8 @@ class Host:
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
-        self._failures: dict[str, tuple[int, float]] = {}
+        self.guard = guard if guard is not None else JoinGuard()
+        self.limit = LogLimit(log)  # the lines strangers can cause
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="zole-bots")
         self.workers = Workers({BOTS: self._pool})
         self.saver = Saver()
@@ -803,8 +798,17 @@ class Host:
                 self._announce_thread.start()
                 self._announcements.put(self._counts())
             self._ready.set()
+            flush = asyncio.get_running_loop().create_task(self._flush_log())
             await self._stop.wait()
+            flush.cancel()
             # leaving the block closes every connection (1001, going away) at once
+        self.limit.close()
+
+    async def _flush_log(self) -> None:
+        """The counts of the log lines held back are said once their window is over."""
+        while True:
+            await asyncio.sleep(self.limit.window)
+            self.limit.flush()
 
     def stop(self, timeout: float = 10.0) -> None:
         loop, stop = self.loop, self._stop
@@ -884,33 +888,28 @@ class Host:
         return asyncio.run_coroutine_threadsafe(run(), self.loop)
 
     # ------------------------------------------------------------------ connections
-    def _penalty(self, peer: str) -> float:
-        count, t = self._failures.get(peer, (0, 0.0))
-        if time.monotonic() - t > FAILURE_MEMORY:
-            count = 0
-        return 0.0 if count < FREE_FAILURES else min(MAX_FAILURE_DELAY,
-                                                     0.25 * 2 ** (count - FREE_FAILURES))
-
-    def _failed(self, peer: str) -> None:
-        count, t = self._failures.get(peer, (0, 0.0))
-        if time.monotonic() - t > FAILURE_MEMORY:
-            count = 0
-        self._failures[peer] = (count + 1, time.monotonic())
-        if len(self._failures) > 10_000:  # bounded memory under a spray of addresses
-            self._failures.pop(next(iter(self._failures)))
-
     def penalty(self, peer: str) -> float:
-        """The delay before the next answer to ``peer`` (after its wrong codes)."""
-        return self._penalty(peer)
+        """The wait before the next join code from ``peer`` is looked at."""
+        return self.guard.delay(peer)
 
     async def _handle(self, ws: ServerConnection) -> None:
+        who = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        try:
+            await self._serve(ws, who)
+        except ConnectionClosed:
+            return  # it went away while the host answered
+        except Exception:  # a bug: that connection ends with one line (rate-limited)
+            self.limit.log("failed", logging.ERROR, "the connection from %s failed", who,
+                           exc_info=True)
+            await ws.close(1011, "host error")
+
+    async def _serve(self, ws: ServerConnection, who: str) -> None:
         peer = ws.remote_address[0] if ws.remote_address else "?"
-        who = f"{peer}:{ws.remote_address[1]}" if ws.remote_address else "?"
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
         except (TimeoutError, ConnectionClosed) as e:
-            log.info("connection from %s closed before its hello (%s)",
-                     who, type(e).__name__)
+            self.limit.log("no hello", logging.INFO, "connection from %s closed before its "
+                           "hello (%s)", who, type(e).__name__)
             self.closed_connections += 1
             await ws.close(1008, "no hello")
             return
@@ -924,25 +923,25 @@ class Host:
             await ws.send(P.encode(P.Refused(reason="version")).decode())
             await ws.close(1000, "version")
             return
-        delay = self._penalty(peer)
-        if delay:
-            await asyncio.sleep(delay)
         table = self.tables.get(hello.code)
-        joined = table.join(hello) if table is not None else "code"
+        if table is not None and hello.token is not None and table.knows(hello.token):
+            joined = table.join(hello)  # a seated player: never waits for strangers
+        else:
+            joined = await self._try_code(ws, peer, hello)
+        if joined is None:
+            return  # it went away while its code waited
         if isinstance(joined, str):
-            if joined in ("code", "token"):
-                self._failed(peer)
-            log.info("join from %s refused: %s", who, joined)
+            self.limit.log("refused", logging.INFO, "join from %s refused: %s", who, joined)
             await ws.send(P.encode(P.Refused(reason=joined)).decode())  # type: ignore[arg-type]
             await ws.close(1000, joined)
             return
-        assert table is not None
+        table = self.tables[hello.code]
         seat, _token = joined
-        self._failures.pop(peer, None)
-        conn = _Conn(ws, who)
+        conn = _Conn(ws, who, self.limit)
         table.attach(seat, conn)
-        log.info("table %r: %s sits at seat %d", table.name, who, seat)
-        bucket = _Bucket(self.rate, self.burst)
+        self.limit.log("sits", logging.INFO, "table %r: %s sits at seat %d", table.name, who,
+                       seat)
+        bucket = Bucket(self.rate, self.burst)
         try:
             async for raw in ws:
                 if not bucket.take():
@@ -958,13 +957,39 @@ class Host:
             if e.rcvd is not None and e.rcvd.code == 1009 or (
                     e.sent is not None and e.sent.code == 1009):
                 self.closed_connections += 1
-                log.warning("closed %s: a message over %d bytes", who, P.MAX_CLIENT_FRAME)
+                self.limit.log("closed", logging.WARNING, "closed %s: a message over %d bytes",
+                               who, P.MAX_CLIENT_FRAME)
         finally:
             table.detach(seat, conn)
             conn.writer.cancel()
 
+    async def _try_code(self, ws: ServerConnection, peer: str,
+                        hello: P.Hello) -> tuple[int, str] | str | None:
+        """A join with a code (or with a token no seat has): looked at only as the guard
+        allows (see :mod:`.limits`), else "busy" without looking; None if the connection
+        closed while it waited (the host closing, or the stranger giving up: either way
+        the code is not looked at, and the next one waits its own time)."""
+        wait = self.guard.arrive(peer)  # counted now, before anything is answered
+        if wait is None:
+            return "busy"
+        try:
+            if wait:
+                try:
+                    await asyncio.wait_for(ws.wait_closed(), wait)
+                    return None
+                except TimeoutError:
+                    pass
+            if not self.guard.check():
+                return "busy"
+            table = self.tables.get(hello.code)
+            joined = table.join(hello) if table is not None else "code"
+            if not isinstance(joined, str) or joined == "full":  # the code was right
+                self.guard.right(peer)
+            return joined
+        finally:
+            self.guard.done(peer)
+
     async def _bad(self, ws: ServerConnection, who: str, why: str) -> None:
         self.closed_connections += 1
-        log.warning("closed %s: %s", who, why)
+        self.limit.log("closed", logging.WARNING, "closed %s: %s", who, why)
         await ws.close(1008, why[:100])
-
