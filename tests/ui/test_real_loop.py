@@ -73,7 +73,7 @@ def idle(app, seconds=0.7):
 
 
 def new_table(app, seed):
-    from zole_desktop.ui.session import Session
+    from zole_desktop.flow.session import Session
     from zole_desktop.ui.table.scene import TableScene
 
     s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, "random", "random"],

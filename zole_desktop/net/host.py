@@ -36,13 +36,13 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import saves, storage
 from ..bots import make_bot
+from ..flow import people
+from ..flow.director import Director
+from ..flow.session import Session
+from ..flow.workers import BOTS, Workers
 from ..rules.match import hand_record
 from ..rules.options import Rules
 from ..rules.state import DONE, SURRENDER, HandState
-from ..ui import people
-from ..ui.session import Session
-from ..ui.table.director import Director
-from ..ui.table.workers import BOTS, Workers
 from . import protocol as P
 from .limits import Bucket, JoinGuard, LogLimit
 

@@ -14,6 +14,7 @@ import logging
 import os
 
 from .. import storage
+from ..flow import people
 from ..i18n import N_, _, ngettext
 from ..net import kept
 from ..net.client import Client, Dropped, Failed, Joined
@@ -21,7 +22,7 @@ from ..net.discovery import DEFAULT_PORT, Found, Lost, parse_address
 from ..net.host import Host, TableSpec
 from ..net.remote import RemoteDirector, RemoteSession
 from ..rules.options import Rules
-from . import gfx, people, texts
+from . import gfx, texts
 from .scene import Scene
 from .widgets import Button, ChoiceRow, FormScene, Heading, TextField
 

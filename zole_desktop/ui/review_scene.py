@@ -14,11 +14,11 @@ from collections.abc import Collection
 
 import pygame
 
+from ..flow.people import Names
 from ..i18n import N_, _, ngettext
 from ..records import review as R
 from ..rules.state import TABLE, HandState
 from . import gfx, texts
-from .people import Names
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
 from .widgets import Button, draw_outline, outline_rect

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..flow.session import Session
 from ..i18n import N_, _, ngettext
 from ..rules.match import SheetRow
 from ..rules.state import HandState
 from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, DOWN, MOTION, UP, WHEEL, Action, Scene
-from .session import Session
 from .widgets import Button
 
 

@@ -25,6 +25,10 @@ import logging
 
 import pygame
 
+from ..flow import people
+from ..flow.director import Review
+from ..flow.session import Session
+from ..flow.workers import HINTS, Job
 from ..i18n import N_, _
 from ..records.review import card_text
 from ..rules import cards as C
@@ -43,13 +47,10 @@ from ..teaching.tutorial import (
     follow_event,
     tutorial_state,
 )
-from . import gfx, people, texts
+from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, MOTION, Action
-from .session import Session
-from .table.director import Review
 from .table.layout import TALON_SCALE
 from .table.scene import TableScene
-from .table.workers import HINTS, Job
 from .widgets import Button, draw_outline
 
 BLOCKING = ("start", "trick_won", "trick_lost", "end_won", "end_lost")
