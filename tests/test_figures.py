@@ -421,7 +421,6 @@ def test_figure_group_holds_the_character(deck, code, viewbox, zone):
     """The figure group is the character, not an empty marker nor the whole picture: it
     paints between a sixth and four fifths of the field, and the setting is drawn first."""
     svg = _path(deck, code).read_text("utf-8")
-    w, h = _size(viewbox)
     img = render(figure_layer(svg), 290)
     alpha = img.getchannel("A").point(lambda v: 255 if v > 8 else 0)
     share = alpha.histogram()[255] / (img.width * img.height)
