@@ -46,8 +46,9 @@ def mo_path(lang: str) -> Path:
 
 def pin_plurals(catalog: Catalog, lang: str) -> None:
     n, expr = PLURALS[lang]
-    catalog._num_plurals = n  # noqa: SLF001 - Babel has no public setter
-    catalog._plural_expr = expr  # noqa: SLF001
+    # Babel has no public setter (and types these private fields as None)
+    catalog._num_plurals = n  # type: ignore[assignment]  # noqa: SLF001
+    catalog._plural_expr = expr  # type: ignore[assignment]  # noqa: SLF001
 
 
 def extract() -> Catalog:
@@ -82,7 +83,9 @@ def save_po(cat: Catalog, lang: str) -> None:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, omit_header=False, sort_output=False)
+    # the files a message comes from, without line numbers: a line moved by an edit
+    # elsewhere changes no catalog (and two branches that add messages rarely collide)
+    write_po(buf, cat, width=100, omit_header=False, sort_output=False, include_lineno=False)
     path.write_bytes(buf.getvalue())
 
 
@@ -96,7 +99,7 @@ def update() -> None:
                 if not m.id:
                     continue
                 if isinstance(m.id, tuple):
-                    if not any(m.string):
+                    if not (isinstance(m.string, tuple | list) and any(m.string)):
                         m.string = (m.id[0], m.id[1])
                 elif not m.string:
                     m.string = m.id
