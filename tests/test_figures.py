@@ -28,8 +28,7 @@ COURTS = ("KC", "QC", "JC", "KS", "QS", "JS", "KH", "QH", "JH", "KD", "QD", "JD"
 
 # (deck, codes, viewBox, keep-clear box in figure units)
 FIGURE_DECKS: list[tuple[str, tuple[str, ...], str, tuple[float, float, float, float]]] = [
-    ("classic", ("KC", "QC", "KS", "QS", "KH", "QH", "KD", "QD"), "0 0 500 380",
-     (0, 0, 75, 200)),
+    ("classic", COURTS, "0 0 500 380", (0, 0, 75, 200)),
 ]
 
 # the contract's line-weight systems, in card units
