@@ -108,6 +108,11 @@ def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
     return text.replace("-", "−")
 
 
+def signed(value: int) -> str:
+    """A whole number of points with its sign: +3, −2 (a real minus sign) and 0."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
 def system_language() -> str:
     """The system's language when it is one of ours, else English."""
     candidates = [os.environ.get(k, "") for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]

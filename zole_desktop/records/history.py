@@ -11,7 +11,8 @@ from pathlib import Path
 
 from .. import storage
 from ..i18n import _
-from ..rules.match import Match
+from ..rules.match import Match, hand_record
+from ..rules.state import HandState
 from ..saves import Table, json_bytes
 
 HISTORY_DIR = "history"
@@ -30,11 +31,21 @@ def history_dir() -> Path:
 
 
 def archive(match: Match, table: Table, when: str | None = None,
-            typed: Iterable[int] = ()) -> Path | None:
-    """Keep a finished match in the history folder as a ``zole-match/1`` file; ``typed``:
-    the seats whose names people typed at other computers (a network table's), shown as
-    typed, never translated."""
-    if not match.rows:
+            typed: Iterable[int] = (), unfinished: bool = False,
+            current: HandState | None = None) -> Path | None:
+    """Keep a match in the history folder as a ``zole-match/1`` file; ``typed``: the seats
+    whose names people typed at other computers (a network table's), shown as typed, never
+    translated.  A match left before its end (``unfinished``: the player started another
+    one) is kept with ``"unfinished": true`` and no settlement of the pools left standing,
+    and ``current``, the hand it was left in, under ``"in_progress"`` when anyone had bid in
+    it.  None when there is nothing to keep (no hand played, none begun).  OSError when it
+    cannot be written."""
+    begun = None
+    if unfinished and current is not None:
+        begun = hand_record(current)
+        if not begun["bids"]:
+            begun = None  # dealt, nobody spoke: nothing of it was played
+    if not match.rows and begun is None:
         return None
     stamp = when or time.strftime("%Y%m%d-%H%M%S")
     path = history_dir() / f"match-{stamp}.json"
@@ -42,10 +53,16 @@ def archive(match: Match, table: Table, when: str | None = None,
     while path.exists():
         k += 1
         path = history_dir() / f"match-{stamp}-{k}.json"
-    rec = match.to_record({"names": table.names, "levels": table.levels,
-                           "human_seat": table.human_seat, "typed": sorted(set(typed)),
-                           "finished_at": stamp,
-                           "session_end": list(match.session_end())})
+    extra: dict = {"names": table.names, "levels": table.levels,
+                   "human_seat": table.human_seat, "typed": sorted(set(typed)),
+                   "finished_at": stamp}
+    if unfinished:
+        extra["unfinished"] = True
+        if begun is not None:
+            extra["in_progress"] = begun
+    else:
+        extra["session_end"] = list(match.session_end())
+    rec = match.to_record(extra)
     data = json_bytes(rec, indent=1)
     if len(data) > MAX_HISTORY_BYTES:  # a very long match: without the indentation
         data = json_bytes(rec)
@@ -54,6 +71,11 @@ def archive(match: Match, table: Table, when: str | None = None,
                       .format(size=storage.size_text(MAX_HISTORY_BYTES)), str(path))
     storage.atomic_write(path, data)
     return path
+
+
+def is_unfinished(record: object) -> bool:
+    """A match kept in the history before its end (its pools were never settled)."""
+    return isinstance(record, dict) and record.get("unfinished") is True
 
 
 def history_listing(paths: list[Path] | None = None) -> tuple[list[Path], list[str]]:

@@ -82,7 +82,9 @@ def save_po(cat: Catalog, lang: str) -> None:
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, omit_header=False, sort_output=False)
+    # the files a message comes from, without line numbers: a line moved by an edit
+    # elsewhere changes no catalog (and two branches that add messages rarely collide)
+    write_po(buf, cat, width=100, omit_header=False, sort_output=False, include_lineno=False)
     path.write_bytes(buf.getvalue())
 
 

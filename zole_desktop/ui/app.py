@@ -121,6 +121,11 @@ class App:
 
     # ------------------------------------------------------------------ services
     @property
+    def pointer(self) -> tuple[int, int] | None:
+        """Where the mouse was last seen over the window (None: not yet)."""
+        return self._pointer
+
+    @property
     def anim_factor(self) -> float:
         return ANIM_FACTORS.get(self.settings.animation, 1.0)
 

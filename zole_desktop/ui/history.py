@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, signed
 from ..records import history as match_history
 from . import gfx, texts
 from .history_entries import (
@@ -34,10 +34,6 @@ from .scene import (
     Scene,
 )
 from .widgets import Button, draw_outline
-
-
-def signed(v: int) -> str:
-    return (f"{v:+d}" if v else "0").replace("-", "−")
 
 
 class HistoryScene(Scene):
@@ -271,8 +267,9 @@ class HistoryScene(Scene):
         surface.blit(gfx.panel(pr.w, pr.h, fill=gfx.LINEN, border=gfx.EDGE, width=2), pr)
         y = pr.y + body
         for t, bold in ((_("No finished matches yet"), True),
-                        (_("Every match you play to the end is kept here: you can look "
-                           "through its hands and export it."), False)):
+                        (_("Every match you play is kept here, also one you left for a "
+                           "new game (marked unfinished): you can look through its hands "
+                           "and export it."), False)):
             size = int(body * 1.25) if bold else body
             for line in gfx.wrap(t, size, pr.w - 2 * body, bold):
                 rr = gfx.blit_text(surface, line, size, gfx.CARMINE if bold else gfx.INK,
@@ -292,7 +289,10 @@ class HistoryScene(Scene):
     def cells(self, i: int) -> list[str]:
         if self.match is None:
             e = self.entries[i]
-            return [e.when, e.shown_names(), str(e.hands), signed(e.final)]
+            players = e.shown_names()
+            if e.unfinished:
+                players = _("{players} (unfinished)").format(players=players)
+            return [e.when, players, str(e.hands), signed(e.final)]
         m = self.match
         row = m.rep.rows[i]
         who = m.name(row.declarer) if row.declarer is not None else "—"

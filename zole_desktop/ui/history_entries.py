@@ -42,9 +42,16 @@ class MatchEntry:
         return len(self.rep.rows)
 
     @property
+    def unfinished(self) -> bool:
+        """Left before its end for another match (kept so that nothing played is lost)."""
+        return match_history.is_unfinished(self.data)
+
+    @property
     def final(self) -> int:
-        """The player's score with the pools left at the end settled."""
-        return self.rep.match.final_totals()[self.human]
+        """The player's score with the pools left at the end settled (an unfinished match's
+        pools were never settled: its score as it stood)."""
+        m = self.rep.match
+        return (m.totals if self.unfinished else m.final_totals())[self.human]
 
     def name(self, seat: int | None) -> str:
         """The seat's name as shown now (the person's untyped name as "You"; the names

@@ -10,6 +10,7 @@ import pygame
 from ..i18n import N_, _
 from ..rules.options import CHOICES, Rules
 from . import gfx, people, texts
+from .confirm import ConfirmScene
 from .session import Session
 from .settings import SettingsScene, deck_choices
 from .theme import available_themes
@@ -100,14 +101,16 @@ class MainMenu(FormScene):
 
     def resume(self) -> None:
         super().resume()
+        if self.focus == 1 and self.widgets[0].enabled:
+            self.focus = 0  # back from the table with a match saved: Continue it
         if not self.all_widgets()[self.focus].focusable:
             self.focus = self._first_focusable()
 
     def enter(self) -> None:
         super().enter()
         self.probe_save()
-        if not self.widgets[0].enabled:
-            self.focus = 1
+        # the first action: Continue when a match is saved, else New game
+        self.focus = 0 if self.widgets[0].enabled else 1
 
     def probe_save(self) -> None:
         """A save that cannot be continued is set aside now, with a one-line toast."""
@@ -303,8 +306,39 @@ class NewGameScene(FormScene):
         self.serious = v
 
     def start(self) -> None:
+        """Start the match set up here; a match still saved is never replaced unasked."""
+        if self.app.save_enabled and Session.has_saved():
+            msgs: list[str] = []
+            saved = Session.load(msgs)
+            if saved is not None:
+                self.stack.push(replace_match_question(
+                    saved, keep=lambda: self.continue_saved(saved),
+                    replace=lambda: self.start_new(saved)))
+                return
+            if msgs:  # it could not be continued: it was set aside, with this line
+                self.app.toast(msgs[-1])
+        self.start_new(None)
+
+    def continue_saved(self, saved: Session) -> None:
         from .table.scene import TableScene
 
+        self.stack.replace(TableScene(saved))
+
+    def start_new(self, replaced: Session | None) -> None:
+        """The new match; ``replaced``, the saved one it takes the place of, is kept in the
+        history first (marked unfinished), and if that fails it stays saved and nothing
+        starts."""
+        from .table.scene import TableScene
+
+        if replaced is not None:
+            try:
+                replaced.keep_unfinished()
+            except OSError as e:
+                log.error("the saved match could not be kept in the history: %s", e)
+                self.app.toast(_("The match in progress could not be kept in the history "
+                                 "({error}), so it stays saved for Continue and no new game "
+                                 "was started.").format(error=e.strerror or e))
+                return
         st = self.app.settings
         st.player_name = people.stored(self.name)[:20]
         if self.theme != st.theme:
@@ -318,3 +352,18 @@ class NewGameScene(FormScene):
         if self.app.save_enabled:
             Session.clear_saved()
         self.stack.replace(TableScene(session))
+
+
+def replace_match_question(saved: Session, keep, replace) -> ConfirmScene:
+    """Asked before a new game takes the place of the match still saved."""
+    def message() -> str:
+        others = [n for n in (saved.name(s) for s in range(saved.players) if s != saved.human)
+                  if n]
+        return _("{where}, against {others}. A new game puts it away: it is kept in the "
+                 "match history, marked unfinished, and can no longer be continued.").format(
+            where=saved.describe(), others=", ".join(others))
+
+    return ConfirmScene(N_("A match is in progress"), message,
+                        [(N_("Continue that match"), keep),
+                         (N_("Start the new game"), replace),
+                         (N_("Back"), lambda: None)], cancel=-1, focus=0, primary=0)

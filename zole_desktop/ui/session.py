@@ -12,7 +12,7 @@ from pathlib import Path
 from .. import saves
 from ..bots import make_bot
 from ..bots.base import Bot
-from ..i18n import _
+from ..i18n import _, signed
 from ..records import history as match_history
 from ..rules.match import Match
 from ..rules.options import Rules
@@ -115,9 +115,25 @@ class Session:
         """Write the match and ``current`` (the hand in progress, if any) atomically."""
         saves.save(self.match, self.table(), current, self.extra(), path=self.save_to)
 
-    def archive(self):
+    def archive(self) -> Path | None:
         """Keep the finished match in the history folder (for history and statistics)."""
         return match_history.archive(self.match, self.table(), typed=self.typed_seats())
+
+    def keep_unfinished(self) -> Path | None:
+        """Keep this match, left before its end, in the history marked unfinished, with the
+        hand it was left in (OSError when it cannot be written; None: nothing was played)."""
+        return match_history.archive(self.match, self.table(), typed=self.typed_seats(),
+                                     unfinished=True, current=self.current)
+
+    def describe(self) -> str:
+        """Where the match stands, in a line: "Hand 3 of 12, your score +4"."""
+        n = self.hand_number
+        where = (_("Hand {n} of {total}").format(n=n, total=self.length) if self.length
+                 else _("Hand {n}").format(n=n))
+        if self.human is None:
+            return where
+        score = self.match.totals[self.human]
+        return _("{where}, your score {score}").format(where=where, score=signed(score))
 
     @staticmethod
     def clear_saved() -> None:

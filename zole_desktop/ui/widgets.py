@@ -327,6 +327,9 @@ class FormScene(Scene):
 
     def resume(self) -> None:
         self.layout()
+        # the mouse may have moved while another scene was on top: light only the row under
+        # it now, not the one that was under it when that scene opened
+        self.hover_at(getattr(self.app, "pointer", None))
 
     def resize(self, size) -> None:
         self.layout()
@@ -417,7 +420,7 @@ class FormScene(Scene):
         return None
 
     def hover_at(self, pos) -> None:
-        i = self.widget_at(pos)
+        i = self.widget_at(pos) if pos is not None else None
         for j, w in enumerate(self.all_widgets()):
             w.hover = j == i
 

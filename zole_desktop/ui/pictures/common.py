@@ -66,5 +66,3 @@ def ring(surface, rect: pygame.Rect, color=gfx.AMBER) -> None:
                      border_radius=max(4, rect.w // 10) + w)
 
 
-def signed(v: int) -> str:
-    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"

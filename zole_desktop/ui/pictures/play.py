@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, pgettext, signed
 from ...rules.cards import (
     SUIT_OF,
     mask_of,
@@ -23,7 +23,7 @@ from ...rules.state import PASS, PLAYING, SURRENDER, TAKE_BID, ZOLE_BID, HandSta
 from .. import gfx, texts
 from ..theme import Theme
 from .cards import blit_card, row_rects, source_height
-from .common import apart, label_size, lines_in, pad, ring, signed, text_in
+from .common import apart, label_size, lines_in, pad, ring, text_in
 
 
 # ------------------------------------------------------------------ a round of bidding

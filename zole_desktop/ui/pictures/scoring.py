@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_, _, signed
 from ...rules.cards import TOTAL_POINTS
 from ...rules.options import Rules
 from ...rules.settlement import (
@@ -25,7 +25,7 @@ from ...rules.settlement import (
 )
 from ...teaching.guide import band_ranges
 from .. import gfx, texts
-from .common import NEGATIVE, pad, signed, text_in
+from .common import NEGATIVE, pad, text_in
 
 # the declarer's result bands, best first; the points of each come from band_ranges()
 SCORE_ROWS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, signed
 from ...rules.options import Rules
 from ...rules.pools import Pools
 from ...rules.settlement import (
@@ -17,7 +17,7 @@ from ...rules.settlement import (
     settle_passed,
 )
 from .. import gfx
-from .common import NEGATIVE, pad, player_name, signed, text_in
+from .common import NEGATIVE, pad, player_name, text_in
 
 
 # ------------------------------------------------------------------ pools on the sheet
