@@ -434,7 +434,7 @@ def test_full_and_read_only_data_folder_lose_nothing(small_disk, tmp_path, monke
     """Saves, settings and the history on a folder that fills up or turns read-only: every
     write fails with OSError, the file that was there is byte-identical, no temporary file
     is left behind, and a finished match stays saved."""
-    from zole_desktop.ui.session import Session
+    from zole_desktop.flow.session import Session
 
     real = small_disk is not None
     folder = small_disk if real else tmp_path / "sim"

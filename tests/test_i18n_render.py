@@ -164,8 +164,8 @@ def _push(app, scene):
 
 
 def _table(app, **rules):
+    from zole_desktop.flow.session import Session
     from zole_desktop.rules.options import Rules
-    from zole_desktop.ui.session import Session
     from zole_desktop.ui.table.scene import TableScene
 
     s = Session(players=3, names=["Me", "Anna", "Jānis"], levels=[None, "random", "random"],

@@ -438,7 +438,7 @@ def test_a_history_file_is_bounded(data):
 
 def test_a_finished_match_still_saved_is_kept_in_the_history_at_the_next_start(
         data, monkeypatch):
-    from zole_desktop.ui.session import Session
+    from zole_desktop.flow.session import Session
 
     rng = random.Random(2)
     m = Match(players=3, rules=Rules(), dealer=0)

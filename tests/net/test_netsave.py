@@ -18,12 +18,12 @@ from websockets.exceptions import ConnectionClosed
 from tests.net.helpers import STEP_TIMEOUT, intent_for, recv
 from tests.net.test_processes import Proc, free_port
 from zole_desktop import saves, storage
+from zole_desktop.flow.director import Director
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Connection
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import SURRENDER
-from zole_desktop.ui.table.director import Director
 
 WAIT = 20.0  # seconds any one wait of these tests may take
 

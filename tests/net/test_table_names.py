@@ -4,11 +4,11 @@ typed (in any case or language), nor one another's; the people keep theirs as ty
 from __future__ import annotations
 
 from tests.net.helpers import recv, run
+from zole_desktop.flow import people
 from zole_desktop.i18n import LANGUAGES, set_language
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Connection
-from zole_desktop.ui import people
 
 CODE = "4321"
 

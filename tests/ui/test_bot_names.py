@@ -8,12 +8,12 @@ import random
 import pytest
 
 from zole_desktop import saves
+from zole_desktop.flow import people
+from zole_desktop.flow.session import Session
 from zole_desktop.i18n import LANGUAGES, set_language
 from zole_desktop.records import history as match_history
 from zole_desktop.rules.state import DONE, SURRENDER
-from zole_desktop.ui import people
 from zole_desktop.ui.history_entries import read_entry
-from zole_desktop.ui.session import Session
 
 
 @pytest.fixture(autouse=True)

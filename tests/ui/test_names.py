@@ -7,6 +7,7 @@ import random
 import pytest
 
 from zole_desktop import saves
+from zole_desktop.flow.session import Session
 from zole_desktop.i18n import set_language
 from zole_desktop.records import history as match_history
 from zole_desktop.records import review as R
@@ -15,7 +16,6 @@ from zole_desktop.rules.state import BIDDING, DONE, PASS, SURRENDER, TAKE_BID
 from zole_desktop.ui import gfx, texts
 from zole_desktop.ui.history_entries import read_entry
 from zole_desktop.ui.review_scene import ReviewScene
-from zole_desktop.ui.session import Session
 from zole_desktop.ui.sheet import HandSummary, ScoreSheet
 
 SEED = 7  # the person takes and wins 6 tricks, 89 card points; they win the first trick

@@ -22,8 +22,8 @@ def _answer(t, rng):
 def test_a_player_sitting_out_sees_only_the_last_trick_and_the_menu_in_the_corner(make_app):
     """Four at the table, offline: the hand the person deals they sit out; the corner
     keeps nothing of their last hand (its Undo, its Surrender)."""
+    from zole_desktop.flow.session import Session
     from zole_desktop.rules.options import Rules
-    from zole_desktop.ui.session import Session
     from zole_desktop.ui.sheet import HandSummary, ScoreSheet
     from zole_desktop.ui.table.scene import TableScene
 

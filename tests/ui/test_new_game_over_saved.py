@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from zole_desktop import saves
+from zole_desktop.flow.session import Session
 from zole_desktop.i18n import set_language
 from zole_desktop.records import history
 from zole_desktop.records.stats import Stats
@@ -20,7 +21,6 @@ from zole_desktop.ui.confirm import ConfirmScene
 from zole_desktop.ui.history_entries import read_entry
 from zole_desktop.ui.menus import MainMenu, NewGameScene
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
-from zole_desktop.ui.session import Session
 
 
 def played_session(hands=2, actions_in_current=4, seed=7) -> Session:

@@ -7,10 +7,10 @@ import pytest
 from ui_helpers import continue_from_menu, run_until
 
 from zole_desktop import saves
+from zole_desktop.flow.session import Session
 from zole_desktop.records import history as match_history
 from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
 from zole_desktop.storage import Settings
-from zole_desktop.ui.session import Session
 from zole_desktop.ui.table.scene import TableScene
 
 

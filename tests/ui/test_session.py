@@ -3,8 +3,8 @@
 import random
 
 from zole_desktop import saves
+from zole_desktop.flow.session import Session
 from zole_desktop.rules.state import SURRENDER
-from zole_desktop.ui.session import Session
 
 
 def _play(session, rng):

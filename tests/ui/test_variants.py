@@ -5,9 +5,9 @@ import pytest
 
 from zole_desktop.bots import base
 from zole_desktop.bots.base import RandomBot
+from zole_desktop.flow.session import Session
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import PASS
-from zole_desktop.ui.session import Session
 from zole_desktop.ui.sheet import HandSummary
 from zole_desktop.ui.table.scene import TableScene
 

@@ -54,9 +54,9 @@ def run_until(app, cond, steps=20000):
 
 
 def new_table(app, players=3, seed=3, human_forehand=True, **rules):
+    from zole_desktop.flow.session import Session
     from zole_desktop.rules.deal import active_seats
     from zole_desktop.rules.options import Rules
-    from zole_desktop.ui.session import Session
     from zole_desktop.ui.table.scene import TableScene
 
     levels = [None] + ["random"] * (players - 1)

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot
+from ..flow.director import Director, HandStarted
+from ..flow.session import Session
 from ..rules import cards as C
 from ..rules.deal import TALON, deal_packets, packet_pattern
 from ..rules.match import SheetRow
 from ..rules.options import Rules
 from ..rules.state import SURRENDER, HandState, Observation
-from ..ui.session import Session
-from ..ui.table.director import Director, HandStarted
 from . import protocol as P
 from .client import Client, Dropped, Failed, Joined
 from .world import PictureError, picture
@@ -172,7 +172,7 @@ class RemoteDirector(Director):
         self.rng = random.Random(welcome.token)
         self.remote: dict[int, RemoteSeat] = {
             s: RemoteSeat(s) for s in range(session.players) if s != self.me}
-        session.bots = dict(self.remote)  # type: ignore[assignment]
+        session.bots = dict(self.remote)
         self.fed_step = -1  # the step of the remote move handed to a RemoteSeat
         self.failed: str | None = None
         self.next_sent = 0  # the hand whose "next" we sent

@@ -57,7 +57,7 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
         app.stack.push(menu)
         app.step()
         startup_ms = (time.perf_counter() - t0) * 1000
-        from .session import Session
+        from ..flow.session import Session
         from .sheet import HandSummary
         from .table.scene import TableScene
 
@@ -114,6 +114,7 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     import threading
 
     from .. import storage
+    from ..flow.session import Session
     from ..i18n import set_language
     from .pause import PauseMenu
     from .probe import (
@@ -124,7 +125,6 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         key_events,
         run_with_driver,
     )
-    from .session import Session
     from .sheet import HandSummary, ScoreSheet
     from .table.conditions import BotTurn
     from .table.scene import TableScene

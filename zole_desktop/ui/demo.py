@@ -126,8 +126,8 @@ def _teach(args, scene: str, size) -> int:
 
 
 def new_session(args, hands: int):
-    from .people import bot_name
-    from .session import Session
+    from ..flow.people import bot_name
+    from ..flow.session import Session
 
     players = args.players
     names = [_(DEMO_PLAYER)]
@@ -140,7 +140,7 @@ def new_session(args, hands: int):
 def resume_session(hands: int, messages: list[str]):
     """The saved match with bots in every seat, to play ``hands`` more hands (the one in
     progress counts); None when there is no usable save."""
-    from .session import Session
+    from ..flow.session import Session
 
     saved = saves.load(messages=messages)
     if saved is None:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import storage
+from ..flow.people import Names
 from ..i18n import _, language
 from ..records import history as match_history
 from ..rules.record import RecordError, Replay, dumps, parse_json, replay
-from .people import Names
 
 MAX_NAME = 20
 

@@ -14,11 +14,11 @@ from collections.abc import Collection
 
 import pygame
 
+from ..flow.people import Names
 from ..i18n import N_, _, ngettext
 from ..records import review as R
 from ..rules.state import TABLE, HandState
 from . import gfx, texts
-from .people import Names
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
 from .widgets import Button, draw_outline, outline_rect
@@ -181,10 +181,10 @@ class ReviewScene(Scene):
                 self.go(self.step + 1)
         elif k == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
         elif k == CLICK:
             for i, b in enumerate(self.buttons):
-                if b.rect.collidepoint(a.pos) and b.enabled:
+                if b.rect.collidepoint(a.point) and b.enabled:
                     self.focus = i
                     b.activate()
                     return

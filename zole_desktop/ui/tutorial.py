@@ -25,6 +25,10 @@ import logging
 
 import pygame
 
+from ..flow import people
+from ..flow.director import Review
+from ..flow.session import Session
+from ..flow.workers import HINTS, Job
 from ..i18n import N_, _
 from ..records.review import card_text
 from ..rules import cards as C
@@ -43,13 +47,10 @@ from ..teaching.tutorial import (
     follow_event,
     tutorial_state,
 )
-from . import gfx, people, texts
+from . import gfx, texts
 from .scene import BACK, CLICK, CONFIRM, MOTION, Action
-from .session import Session
-from .table.director import Review
 from .table.layout import TALON_SCALE
 from .table.scene import TableScene
-from .table.workers import HINTS, Job
 from .widgets import Button, draw_outline
 
 BLOCKING = ("start", "trick_won", "trick_lost", "end_won", "end_lost")
@@ -356,11 +357,11 @@ class TutorialCoach:
         if k == CONFIRM:
             self.dismiss()
             return True
-        if k == CLICK and self.button.rect.collidepoint(a.pos):
+        if k == CLICK and self.button.rect.collidepoint(a.point):
             self.dismiss()
             return True
         if k == MOTION:
-            self.button.hover = self.button.rect.collidepoint(a.pos)
+            self.button.hover = self.button.rect.collidepoint(a.point)
         if k == BACK and self.holds():
             self.dismiss()
             return True
@@ -467,7 +468,7 @@ class TutorialTableScene(TableScene):
 def drive(table: TutorialTableScene) -> None:
     """Play the player's part by the coach's advice (tests and screenshots): close the
     coach's box, answer each decision as advised, close the hand summary."""
-    if table.stack is None or table not in table.stack.scenes:
+    if not table.on_stack():
         return
     top = table.stack.top
     if top is not table:

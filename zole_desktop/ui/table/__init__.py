@@ -1,4 +1,3 @@
-"""The table: :mod:`.scene` (the pygame scene) built on :mod:`.director` (the match without a
-window), with :mod:`.script`, :mod:`.model`, :mod:`.layout`, :mod:`.render`, :mod:`.controls`,
-:mod:`.workers` and the :mod:`.coach` hook.  Importing this package or its director does not
-import pygame."""
+"""The table on the screen: :mod:`.scene` (the pygame scene) built on the game flow's
+director (:mod:`zole_desktop.flow.director`, the match without a window), with :mod:`.script`,
+:mod:`.model`, :mod:`.layout`, :mod:`.render`, :mod:`.controls` and the :mod:`.coach` hook."""

@@ -10,9 +10,9 @@ from typing import Any, Protocol
 
 import pygame
 
+from ...flow.director import Review
 from ...rules.state import HandState
 from ..scene import Action
-from .director import Review
 
 
 class TableCoach(Protocol):

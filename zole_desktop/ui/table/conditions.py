@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .workers import Job
+from ...flow.workers import Job
 
 UNDO = -2  # the person's answer when they take back a card
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...flow.workers import HINTS, Job, advise
 from ...i18n import _
-from .workers import HINTS, Job, advise
 
 if TYPE_CHECKING:
     from .scene import TableScene

@@ -23,11 +23,13 @@ from typing import Any
 
 import pygame
 
+from ...flow.director import Director
+from ...flow.session import Session
+from ...flow.workers import BOTS, HINTS, Workers
 from ...i18n import _, language
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
-from ..session import Session
 from ..sprites import CardImages, CardSprite
 from ..widgets import Button
 from . import buttons, controls, driver, layout, render, script
@@ -39,10 +41,8 @@ from .conditions import (
     Settle,
     Wait,
 )
-from .director import Director
 from .hints import Hints
 from .model import TableView
-from .workers import BOTS, HINTS, Workers
 
 MOVE = 0.32  # seconds for a card move at normal speed
 

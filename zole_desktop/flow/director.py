@@ -18,13 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ...bots.base import Bot
-from ...i18n import _
-from ...rules.deal import Deal
-from ...rules.match import Match, SheetRow
-from ...rules.settlement import TAKE
-from ...rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState, Observation, Trick
-from ..session import Session
+from ..bots.base import Bot
+from ..i18n import _
+from ..rules.deal import Deal
+from ..rules.match import Match, SheetRow
+from ..rules.settlement import TAKE
+from ..rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState, Observation, Trick
+from .session import Session
 
 log = logging.getLogger(__name__)
 

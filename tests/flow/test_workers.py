@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from zole_desktop.bots.base import Bot
+from zole_desktop.flow.workers import BOTS, HINTS, Workers
 from zole_desktop.rules.match import Match
-from zole_desktop.ui.table.workers import BOTS, HINTS, Workers
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_an_answer_wakes_the_owner_and_a_failure_is_logged_and_raised(workers, c
     def broken():
         raise RuntimeError("advisor bug")
 
-    with caplog.at_level(logging.ERROR, logger="zole_desktop.ui.table.workers"):
+    with caplog.at_level(logging.ERROR, logger="zole_desktop.flow.workers"):
         bad = workers.submit(HINTS, broken)
         with pytest.raises(RuntimeError):
             bad.future.result(timeout=5)

@@ -20,8 +20,8 @@ from concurrent.futures import wait as wait_for_futures
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...bots.base import Bot
-from ...rules.state import SURRENDER, Observation
+from ..bots.base import Bot
+from ..rules.state import SURRENDER, Observation
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +135,7 @@ def advise(kind: str, obs: Observation, seed: int, pools: Any, hidden: bool,
            deadline: float, cancel: threading.Event) -> Any:
     """Run in the hint worker: the advisor's answer for a bid (each bid's expected game
     points), a burial or a card."""
-    from ...bots import advisor
+    from ..bots import advisor
 
     if kind == "bid":
         return advisor.estimate_bids(obs, deadline, cancel, seed=seed, pools=pools,

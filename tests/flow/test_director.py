@@ -6,10 +6,7 @@ import subprocess
 import sys
 
 from zole_desktop import saves
-from zole_desktop.rules.options import Rules
-from zole_desktop.rules.state import PASS, PLAYING, SURRENDER, TAKE_BID
-from zole_desktop.ui.session import Session
-from zole_desktop.ui.table.director import (
+from zole_desktop.flow.director import (
     Applied,
     Director,
     HandFinished,
@@ -18,6 +15,9 @@ from zole_desktop.ui.table.director import (
     Turn,
     Undone,
 )
+from zole_desktop.flow.session import Session
+from zole_desktop.rules.options import Rules
+from zole_desktop.rules.state import PASS, PLAYING, SURRENDER, TAKE_BID
 
 
 def _bots_only(players=3, length=3, seed=5, **kw):
@@ -37,7 +37,7 @@ def _play_to_end(d: Director, rng: random.Random, person_plays=None) -> None:
 
 
 def test_importing_the_director_does_not_import_pygame():
-    code = ("import sys; import zole_desktop.ui.table.director, zole_desktop.ui.table.workers;"
+    code = ("import sys; import zole_desktop.flow.director, zole_desktop.flow.workers;"
             " import zole_desktop.ui.table.model; print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

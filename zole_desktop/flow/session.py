@@ -33,7 +33,8 @@ class Session:
     rules: Rules = field(default_factory=Rules)
     length: int = 12  # hands in the session; 0 = no limit
     seed: int = 1
-    match: Match | None = None
+    # None: a new match, drawn for in __post_init__ (so every reader sees a Match)
+    match: Match = None  # type: ignore[assignment]
     serious: bool = False  # a serious match: no undo, no hints
     current: HandState | None = None  # the hand in progress when a save was continued
     practice: bool = False  # never saved, no undo, no hints (the guided game)
