@@ -33,7 +33,9 @@ COURTS = ("KC", "QC", "JC", "KS", "QS", "JS", "KH", "QH", "JH", "KD", "QD", "JD"
 
 # (deck, codes, viewBox, keep-clear box in figure units)
 FIGURE_DECKS: list[tuple[str, tuple[str, ...], str, tuple[float, float, float, float]]] = [
-    # (the classic row comes with the classic figures, on branch classic-courts)
+    # classic: the top half of a double-headed court; the corner index (rank over suit)
+    # covers the top-left 75 x 200, kept plain background
+    ("classic", COURTS, "0 0 500 380", (0, 0, 75, 200)),
     # rainis-1: single-headed pictures above the caption; the index box and its trump star
     # cover the top-left 110 x 240, kept plain background
     ("rainis-1", COURTS, "0 0 480 580", (0, 0, 110, 240)),
