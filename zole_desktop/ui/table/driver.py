@@ -24,11 +24,15 @@ NOT_READY: Any = _NotReady()
 def ready(t: TableScene) -> Any:
     """The answer for the script's condition, or ``NOT_READY`` while it does not hold (or
     while a coach holds the game)."""
+    c = t.cond
+    if isinstance(c, Saved):  # between an action and its showing: no coach comes between
+        if t.app.fast and not t.director.saved():
+            t.director.wait_saved(0.05)  # as for a bot: no spinning without the GIL
+        return None if t.director.saved() else NOT_READY
     if t.coach is not None:
         t.coach.watch()
         if t.coach.holds():
             return NOT_READY
-    c = t.cond
     if c is None:
         return None
     if isinstance(c, Wait):
@@ -41,10 +45,6 @@ def ready(t: TableScene) -> Any:
         return _bot_answer(t, c)
     if isinstance(c, SceneClosed):
         return None if c.scene not in t.stack.scenes else NOT_READY
-    if isinstance(c, Saved):
-        if t.app.fast and not t.director.saved():
-            t.director.wait_saved(0.05)  # as for a bot: no spinning without the GIL
-        return None if t.director.saved() else NOT_READY
     return None
 
 
