@@ -21,12 +21,12 @@ from . import cards as C
 from .deal import active_seats, next_dealer
 from .match import Match, SheetRow
 from .options import OptionError, Rules
+from .settlement import PASSED
 from .state import (
     BID_BY_NAME,
     BIDDING,
     BURYING,
     DONE,
-    PASSED,
     SURRENDER,
     TAKE,
     HandState,

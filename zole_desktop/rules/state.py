@@ -28,10 +28,32 @@ Galdiņš talon options, as this project reads RULES.md:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
 
+from . import bidding, judge
 from . import cards as C
+from .actions import (
+    BID_ACTIONS,
+    BID_BY_NAME,
+    BID_NAMES,
+    BIDDING,
+    BURYING,
+    CONTRACT_OF_BID,
+    DARK_BID,
+    DONE,
+    MAZA_BID,
+    PASS,
+    PLAYING,
+    SURRENDER,
+    TABLE,
+    TAKE_BID,
+    ZOLE_BID,
+    HandResult,
+    IllegalAction,
+    Observation,
+    Trick,
+    action_name,
+)
 from .cards import FOLLOW_MASK, POINTS, SUIT_OF
 from .deal import active_seats, sitting_out
 from .options import Rules
@@ -39,107 +61,17 @@ from .pools import Pools
 from .settlement import (
     DARK,
     GALDINS,
-    LOSS_31,
     MAZA,
-    MAZA_LOSS,
-    MAZA_WIN,
-    PASSED,
     TAKE,
     ZOLE,
     Settlement,
-    band,
-    contract_value,
-    settle_contract,
-    settle_galdins,
-    settle_passed,
 )
 
-PASS, TAKE_BID, ZOLE_BID, MAZA_BID, DARK_BID, SURRENDER = 26, 27, 28, 29, 30, 31
-BID_ACTIONS = (PASS, TAKE_BID, ZOLE_BID, MAZA_BID, DARK_BID)
-BID_NAMES = {PASS: "pass", TAKE_BID: "take", ZOLE_BID: "zole", MAZA_BID: "maza", DARK_BID: "dark"}
-BID_BY_NAME = {v: k for k, v in BID_NAMES.items()}
-CONTRACT_OF_BID = {TAKE_BID: TAKE, ZOLE_BID: ZOLE, MAZA_BID: MAZA, DARK_BID: DARK}
-
-BIDDING, BURYING, PLAYING, DONE = "bidding", "burying", "playing", "done"
-
-TABLE = -1  # the "seat" of a talon card in a galdiņš trick
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says which rule, in plain words.
-
-    ``kind`` names the rule for programs (``"not_held"``, ``"not_in_play"``,
-    ``"follow_suit"``, ``"surrender"``, ``"bid"``, ``"bury"``, ``"phase"``, ``"over"``) and
-    ``suit`` is the suit that must be followed (cards.CLUBS .. cards.TRUMPS) when it applies.
-    """
-
-    def __init__(self, message: str, kind: str = "phase", suit: int | None = None) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.suit = suit
-
-
-def action_name(action: int) -> str:
-    if action < C.NUM_CARDS:
-        return C.CARD_NAMES[action]
-    if action == SURRENDER:
-        return "surrender"
-    return BID_NAMES[action]
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in order with who played each (``TABLE`` for a
-    talon card in galdiņš), and the winner (``TABLE`` when a talon card won)."""
-
-    leader: int
-    cards: tuple[int, ...]
-    seats: tuple[int, ...]
-    winner: int
-
-    @property
-    def points(self) -> int:
-        return sum(POINTS[c] for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    contract: str
-    declarer: int | None
-    declarer_points: int | None
-    declarer_tricks: int | None
-    surrendered: bool
-    tricks: tuple[int, ...]  # per active seat, in order from forehand
-    points: tuple[int, ...]  # card points per active seat (buried counted for the declarer)
-    value: int  # per opponent, for contracts with a declarer
-    band: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat knows.  Hidden cards of others never appear here."""
-
-    seat: int
-    players: int
-    dealer: int
-    seats: tuple[int, int, int]  # active seats from forehand
-    sitting_out: tuple[int, ...]
-    rules: Rules
-    phase: str
-    current_seat: int | None
-    hand: tuple[int, ...]  # this seat's cards (empty for a seat that sits out)
-    bids: tuple[tuple[int, int], ...]  # (seat, bid action) in speaking order
-    declarer: int | None
-    contract: str | None
-    talon: tuple[int, ...]  # talon cards this seat has seen (else empty)
-    buried: tuple[int, ...]  # cards buried, known to the declarer (and to all at the end)
-    trick: tuple[tuple[int, int], ...]  # current trick: (seat or TABLE, card)
-    tricks: tuple[Trick, ...]  # finished tricks
-    tricks_won: dict[int, int]  # per active seat
-    points_won: dict[int, int]  # card points in tricks, per active seat (no buried cards)
-    legal: tuple[int, ...]  # legal actions when it is this seat's turn, else ()
-    can_surrender: bool
-    pools: Pools = Pools()  # the pools standing when the hand was dealt
-
+# the hand's words live in .actions; callers take them from here with the state
+__all__ = ["HandState", "BID_ACTIONS", "BID_BY_NAME", "BID_NAMES", "BIDDING", "BURYING",
+           "CONTRACT_OF_BID", "DARK_BID", "DONE", "MAZA_BID", "PASS", "PLAYING", "SURRENDER",
+           "TABLE", "TAKE_BID", "ZOLE_BID", "HandResult", "IllegalAction", "Observation",
+           "Trick", "action_name"]
 
 _EMPTY: tuple[()] = ()
 _NEXT = (1, 2, 0)
@@ -495,70 +427,8 @@ class HandState:
         self.turn = 0
 
     def _apply_slow(self, action: int) -> None:
-        phase = self.phase
-        if phase == DONE:
-            raise IllegalAction("the hand is over", "over")
-        seat = self.seats[self.turn]
-        if action == SURRENDER:
-            if not self.rules.surrender:
-                raise IllegalAction("surrender is not allowed at this table", "surrender")
-            if self.contract not in (TAKE, ZOLE, DARK) or phase != PLAYING:
-                raise IllegalAction("only the declarer of an ordinary game or a zole may "
-                                    "surrender, once play has begun", "surrender")
-            if self.trick or len(self.completed) > 2:
-                raise IllegalAction("the declarer may surrender only before the third "
-                                    "trick is led", "surrender")
-            self.surrendered = True
-            self.phase = DONE
-            self.history = (self.history, (self.seats[self.declarer], SURRENDER))
-            return
-        if phase == BIDDING:
-            if action not in BID_NAMES:
-                raise IllegalAction(f"seat {seat} must bid, not play a card", "bid")
-            if action == MAZA_BID and not self.rules.maza_zole:
-                raise IllegalAction("mazā zole is not allowed at this table", "bid")
-            if action == DARK_BID and not self.rules.zole_in_dark:
-                raise IllegalAction("zole in the dark is not allowed at this table", "bid")
-            self.bids = self.bids + (action,)
-            self.history = (self.history, (seat, action))
-            if action != PASS:
-                self.declarer = self.turn
-                self.contract = CONTRACT_OF_BID[action]
-                if action == TAKE_BID:
-                    self.hands[self.turn] |= C.mask_of(self.talon_cards)
-                    self.phase = BURYING
-                else:
-                    self._start_play()
-                return
-            if len(self.bids) == 3:
-                if self.rules.all_pass == "galdins":
-                    self.contract = GALDINS
-                    self._start_play()
-                    if self.rules.galdins_talon == "lead":
-                        self._talon_leads()
-                else:
-                    self.contract = PASSED
-                    self.phase = DONE
-                return
-            self.turn += 1
-            return
-        if phase == BURYING:
-            if not 0 <= action < 26:
-                raise IllegalAction(f"seat {seat} must bury a card", "bury")
-            hand = self.hands[self.turn]
-            if not hand >> action & 1:
-                raise IllegalAction(f"seat {seat} cannot bury {C.CARD_NAMES[action]}: "
-                                    "not among the cards held", "bury")
-            self.hands[self.turn] = hand ^ (1 << action)
-            self.buried |= 1 << action
-            self.history = (self.history, (seat, action))
-            if self.buried.bit_count() == 2:
-                self._start_play()
-            return
-        if phase == PLAYING:
-            raise IllegalAction(f"seat {seat} must play a card, not "
-                                f"{action_name(action) if action < 32 else action}")
-        raise IllegalAction(f"unknown action {action}")
+        """A bid, a buried card, a surrender, or a refusal: :mod:`.bidding`."""
+        bidding.apply_other(self, action)
 
     def _start_play(self) -> None:
         self.phase = PLAYING
@@ -575,73 +445,17 @@ class HandState:
 
     # ----------------------------------------------------------------- results
     def result(self) -> HandResult:
-        if self.phase != DONE:
-            raise IllegalAction("the hand is not over")
-        contract = self.contract
-        assert contract is not None, "a hand ends only after a contract is set (passed too)"
-        tricks = tuple(self.tricks_won)
-        points = list(self.points_won)
-        if contract in (PASSED, GALDINS):
-            return HandResult(contract, None, None, None, False, tricks, tuple(points), 0, None)
-        d = self.declarer
-        if contract == TAKE:
-            points[d] += C.points_of(self.buried)
-        dp = points[d]
-        dt = tricks[d]
-        if contract == MAZA:
-            value = MAZA_WIN if dt == 0 else MAZA_LOSS
-            return HandResult(contract, self.seats[d], None, dt, False, tricks, tuple(points),
-                              value, None)
-        b = LOSS_31 if self.surrendered else band(dp, dt)
-        value = contract_value(contract, b, self.rules)
-        return HandResult(contract, self.seats[d], dp, dt, self.surrendered, tricks,
-                          tuple(points), value, b)
+        """What the finished hand came to (IllegalAction before its end): :mod:`.judge`."""
+        return judge.hand_result(self)
 
     def settle(self) -> Settlement:
         """Game points for every seat, and the pools after this hand."""
-        r = self.result()
-        if r.contract == PASSED:
-            return settle_passed(self.players, self.pools)
-        if r.contract == GALDINS:
-            return settle_galdins(self.players, self.seats, list(r.tricks), list(r.points),
-                                  self.rules, self.pools)
-        assert r.declarer is not None, "every contract but passed and galdiņš has a declarer"
-        return settle_contract(self.players, self.seats, r.declarer, r.contract, r.value,
-                               self.rules, self.pools)
+        return judge.settle_hand(self)
 
     # ----------------------------------------------------------------- observation
     def observation(self, seat: int) -> Observation:
-        active = seat in self.seats
-        pos = self.seats.index(seat) if active else -1
-        done = self.phase == DONE
-        talon: tuple[int, ...] = ()
-        buried: tuple[int, ...] = ()
-        if self.contract == TAKE and pos == self.declarer:
-            talon = self.talon_cards
-            buried = tuple(C.cards_of(self.buried))
-        elif done and self.contract in (TAKE, ZOLE, DARK):
-            talon = self.talon_cards
-            buried = tuple(C.cards_of(self.buried))
-        elif self.contract == GALDINS:
-            talon = self.talon_cards[:self.talon_next]
-        bids = tuple((self.seats[i], b) for i, b in enumerate(self.bids))
-        my_turn = not done and pos == self.turn
-        legal = tuple(self.legal_actions()) if my_turn else ()
-        return Observation(
-            seat=seat, players=self.players, dealer=self.dealer, seats=self.seats,
-            sitting_out=self.sitting_out, rules=self.rules, phase=self.phase,
-            current_seat=self.current_seat,
-            hand=tuple(C.sort_for_hand(C.cards_of(self.hands[pos]))) if active else (),
-            bids=bids, declarer=self.declarer_seat, contract=self.contract,
-            talon=talon, buried=buried,
-            trick=self.current_trick(),
-            tricks=self.completed,
-            tricks_won={self.seats[i]: self.tricks_won[i] for i in range(3)},
-            points_won={self.seats[i]: self.points_won[i] for i in range(3)},
-            legal=legal,
-            can_surrender=(pos == self.declarer and self.can_surrender()),
-            pools=self.pools,
-        )
+        """What ``seat`` may know now, never another seat's hidden cards: :mod:`.judge`."""
+        return judge.observation_of(self, seat)
 
     def __repr__(self) -> str:
         return (f"<HandState dealer={self.dealer} phase={self.phase} contract={self.contract} "
