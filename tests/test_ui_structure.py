@@ -22,6 +22,27 @@ TYPE_ONLY_BACK_EDGES = frozenset(
                    "script"))
 
 
+PACKAGE_MAX_LINES = 500
+# Over the limit today and being split this round on their branches (the deck pipeline
+# replaces art/ and decks.py; the bots' house move splits strong.py and arena.py; the guided
+# game's rewrite takes tutorial.py).  This list only shrinks: nothing may be added to it.
+BEING_SPLIT = {"zole_desktop/art/figures.py", "zole_desktop/art/classic.py",
+               "zole_desktop/art/rainis.py", "zole_desktop/decks.py",
+               "zole_desktop/bots/strong.py", "zole_desktop/bots/arena.py",
+               "zole_desktop/ui/tutorial.py"}
+
+
+def test_no_module_in_the_package_is_too_long():
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        n = len(path.read_text("utf-8").splitlines())
+        if n > PACKAGE_MAX_LINES and rel not in BEING_SPLIT:
+            long.append(f"{rel}: {n} lines")
+    assert not long, (f"modules over {PACKAGE_MAX_LINES} lines; move a responsibility into a "
+                      f"module of its own: " + "; ".join(long))
+
+
 def test_no_ui_module_is_too_long():
     long = []
     for path in sorted((PACKAGE / "ui").rglob("*.py")):
