@@ -21,7 +21,6 @@ LANGUAGE_NAMES = {"lv": "Latviešu", "en": "English", "ru": "Русский"}
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
 _lang = "en"
-_listeners: list[Callable[[str], None]] = []
 
 
 def set_language(lang: str) -> None:
@@ -31,8 +30,6 @@ def set_language(lang: str) -> None:
     _current = _gettext.translation(DOMAIN, localedir=str(resources.locales_dir()),
                                     languages=[lang], fallback=True)
     _lang = lang
-    for cb in list(_listeners):
-        cb(lang)
 
 
 def language() -> str:
@@ -54,10 +51,6 @@ def in_every_language(message: str) -> frozenset[str]:
                 fallback=True)
         out.add(cat.gettext(message))
     return frozenset(out)
-
-
-def on_change(cb: Callable[[str], None]) -> None:
-    _listeners.append(cb)
 
 
 class Msg(str):

@@ -39,10 +39,6 @@ class _Handler(RotatingFileHandler):
             print(f"zole: the log file cannot be written: {err}", file=sys.stderr)  # i18n: ok
 
 
-def log_path() -> Path:
-    return storage.data_dir() / LOG_NAME
-
-
 def setup(folder: Path | None = None) -> Path | None:
     """Write the package's log records (INFO and up) to ``zole.log`` in ``folder`` (default:
     the data folder).  Returns the file, or None when it cannot be opened: the game goes on

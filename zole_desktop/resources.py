@@ -36,10 +36,6 @@ def fonts_dir() -> Path:
     return art_dir() / "fonts"
 
 
-def sounds_dir() -> Path:
-    return art_dir() / "sounds"
-
-
 def locales_dir() -> Path:
     return data_root() / "locales"
 

@@ -1,4 +1,4 @@
-"""The table's director without a window: whole matches driven by actions, refusals, events,
+"""The table's director without a window: whole matches driven by actions, refusals,
 undo, surrender, saving, and the coach's veto.  No pygame is imported."""
 
 import random
@@ -9,11 +9,8 @@ from zole_desktop import saves, storage
 from zole_desktop.flow.director import (
     Applied,
     Director,
-    HandFinished,
-    HandStarted,
     Review,
     Turn,
-    Undone,
 )
 from zole_desktop.flow.session import Session
 from zole_desktop.rules.options import Rules
@@ -25,7 +22,9 @@ def _bots_only(players=3, length=3, seed=5, **kw):
                    length=length, seed=seed, **kw)
 
 
-def _play_to_end(d: Director, rng: random.Random, person_plays=None) -> None:
+def _play_to_end(d: Director, rng: random.Random, person_plays=None) -> list[Applied]:
+    """Every decision to the hand's end; what the director accepted, in order."""
+    out = []
     while (turn := d.turn()) is not None:
         obs = d.observation(turn.seat)
         if turn.bot is not None:
@@ -33,7 +32,10 @@ def _play_to_end(d: Director, rng: random.Random, person_plays=None) -> None:
         else:
             a = person_plays(d, turn) if person_plays else rng.choice(
                 [x for x in obs.legal if x != SURRENDER])
-        assert d.act(turn.seat, a) is not None, (turn, a)
+        applied = d.act(turn.seat, a)
+        assert applied is not None, (turn, a)
+        out.append(applied)
+    return out
 
 
 def test_importing_the_director_does_not_import_pygame():
@@ -48,20 +50,17 @@ def test_a_whole_match_of_bots_through_the_director_alone():
     for players in (3, 4, 5):
         session = _bots_only(players=players, length=4, seed=players)
         d = Director(session, saving=False)
-        events = []
-        d.listen(events.append)
         rng = random.Random(1)
+        started, rows, applied = [], [], []
         while not d.over():
             d.start_hand()
-            _play_to_end(d, rng)
-            d.finish_hand()
+            started.append(d.hand_no)
+            applied += _play_to_end(d, rng)
+            rows.append(d.finish_hand())
         assert len(session.match.rows) == 4
-        started = [e for e in events if isinstance(e, HandStarted)]
-        finished = [e for e in events if isinstance(e, HandFinished)]
-        assert [e.hand_no for e in started] == [1, 2, 3, 4]
-        assert [e.row.number for e in finished] == [1, 2, 3, 4]
-        # every action was reported once, and every hand was settled as played
-        applied = [e for e in events if isinstance(e, Applied)]
+        assert started == [1, 2, 3, 4]
+        assert [r.number for r in rows] == [1, 2, 3, 4]
+        # every action was accepted once, and every hand was settled as played
         assert len(applied) == sum(len(h.actions()) for h in session.match.hands)
         assert all(h.is_terminal() for h in session.match.hands)
         running = [0] * players
@@ -72,10 +71,8 @@ def test_a_whole_match_of_bots_through_the_director_alone():
 
 def test_every_trick_is_reported_once_with_the_card_that_completed_it():
     d = Director(_bots_only(length=1, seed=11), saving=False)
-    applied = []
-    d.listen(lambda e: applied.append(e) if isinstance(e, Applied) else None)
     d.start_hand()
-    _play_to_end(d, random.Random(2))
+    applied = _play_to_end(d, random.Random(2))
     st = d.state
     tricks = [a.trick for a in applied if a.trick is not None]
     assert tricks == list(st.completed)
@@ -105,8 +102,6 @@ def test_a_person_takes_back_a_card_unless_the_table_is_serious():
         session = Session(players=3, names=[], levels=[None, "normal", "normal"], human=0,
                           length=1, seed=9, serious=serious)
         d = Director(session, saving=False, allow_undo=allow_undo)
-        events = []
-        d.listen(events.append)
         st = d.start_hand()
         while st.phase != PLAYING or st.current_seat != 0 or not st.completed:
             turn = d.turn()
@@ -119,20 +114,19 @@ def test_a_person_takes_back_a_card_unless_the_table_is_serious():
             else:
                 a = [x for x in obs.legal if x != SURRENDER][0]
             d.act(turn.seat, a)
-        return d, st, events
+        return d, st
 
-    d, st, events = run(serious=False)
+    d, st = run(serious=False)
     n = d.undo_count(0)
     assert n > 0
     before = len(st.actions())
     assert d.undo(1) == 0  # a bot's seat takes nothing back
     assert d.undo(0) == n
     assert len(st.actions()) == before - n
-    assert isinstance(events[-1], Undone) and events[-1].count == n
     assert st.current_seat == 0  # my turn again, the card back in my hand
-    d2, _st2, _ev = run(serious=True)
+    d2, _st2 = run(serious=True)
     assert d2.undo_count(0) == 0 and d2.undo(0) == 0
-    d3, _st3, _ev = run(serious=False, allow_undo=False)
+    d3, _st3 = run(serious=False, allow_undo=False)
     assert d3.undo_count(0) == 0
 
 

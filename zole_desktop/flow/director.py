@@ -2,13 +2,12 @@
 
 It deals (or resumes the saved hand), says whose decision it is, accepts an action from the
 seat whose turn it is when the rules core says it is legal, takes cards back, settles each hand
-into the match and saves after every change (atomically, through the session).  It has no
-pygame, no threads and no clock: the table scene animates what it reports, a network host
-relays it, and the tests drive it directly.
+into the match and saves after every change (atomically, through the session's saver).  It
+has no pygame and no clock: the table scene animates what :meth:`Director.act` returns (an
+:class:`Applied`), a network host relays it, and the tests drive it directly.
 
-Every change is reported to the listeners as one of the small events below, after the state
-has changed and been saved.  A coach (the guided game) may be consulted before an action is
-accepted: :meth:`Coach.review` can refuse it with a note.
+A coach (the guided game) may be consulted before an action is accepted:
+:meth:`Coach.review` can refuse it with a note.
 """
 
 from __future__ import annotations
@@ -42,14 +41,6 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class HandStarted:
-    hand_no: int
-    state: HandState
-    deal: Deal | None  # None: the hand was resumed from a save
-    resumed: bool
-
-
-@dataclass(frozen=True)
 class Applied:
     """One accepted action: a bid, a buried card, a card played or the declarer's surrender;
     ``trick`` is the trick this card completed."""
@@ -57,18 +48,6 @@ class Applied:
     action: int
     kind: str
     trick: Trick | None
-
-
-@dataclass(frozen=True)
-class Undone:
-    seat: int
-    count: int  # actions taken back
-
-
-@dataclass(frozen=True)
-class HandFinished:
-    row: SheetRow
-    state: HandState
 
 
 @dataclass(frozen=True)
@@ -82,9 +61,6 @@ class Coach(Protocol):
     """A coach at the table (the guided game): asked about each person's action first."""
 
     def review(self, state: HandState, seat: int, action: int) -> Review: ...
-
-
-Event = HandStarted | Applied | Undone | HandFinished
 
 
 class Director:
@@ -109,21 +85,12 @@ class Director:
         self.deal: Deal | None = None
         self.resumed = False
         self.hand_no = session.hand_number
-        self._listeners: list[Callable[[Event], None]] = []
         self._save_failed = False
         # the coach's answers about the decision in hand, by (seat, action): the scene asks
         # when the person chooses (to show the note at once) and act() takes that answer
         # rather than asking again
         self._reviews: dict[tuple[int, int], Review] = {}
         self._reviews_for: tuple | None = None
-
-    # ------------------------------------------------------------------ listening
-    def listen(self, fn: Callable[[Event], None]) -> None:
-        self._listeners.append(fn)
-
-    def _emit(self, event: Event) -> None:
-        for fn in list(self._listeners):
-            fn(event)
 
     @property
     def match(self) -> Match:
@@ -143,7 +110,6 @@ class Director:
             deal, state = match.deal(self.session.rng_for_hand())
         self.hand_no = len(match.rows) + 1
         self.deal, self.state, self.resumed = deal, state, resumed is not None
-        self._emit(HandStarted(self.hand_no, state, deal, self.resumed))
         return state
 
     def turn(self) -> Turn | None:
@@ -209,7 +175,6 @@ class Director:
         self.persist()
         trick = st.completed[-1] if len(st.completed) > n_before else None
         applied = Applied(seat, action, kind, trick)
-        self._emit(applied)
         return applied
 
     def surrender(self, seat: int) -> Applied | None:
@@ -221,7 +186,6 @@ class Director:
         st.apply(SURRENDER)
         self.persist()
         applied = Applied(seat, SURRENDER, GIVE_UP, None)
-        self._emit(applied)
         return applied
 
     # ------------------------------------------------------------------ undo
@@ -248,7 +212,6 @@ class Director:
             return 0
         self.state.undo(n)
         self.persist()
-        self._emit(Undone(seat, n))
         return n
 
     # ------------------------------------------------------------------ the match
@@ -259,7 +222,6 @@ class Director:
             raise RuntimeError("the hand is not over")
         row = self.match.finish(st)
         self.persist(finished=True)
-        self._emit(HandFinished(row, st))
         return row
 
     def over(self) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.base import Bot
-from ..flow.director import Director, HandStarted
+from ..flow.director import Director
 from ..flow.session import Session
 from ..rules import cards as C
 from ..rules.deal import TALON, deal_packets, packet_pattern
@@ -201,7 +201,6 @@ class RemoteDirector(Director):
         self.unanswered = 0
         self.state, self.deal, self.resumed = st, deal, deal is None
         self.fed_step = -1
-        self._emit(HandStarted(self.hand_no, st, deal, self.resumed))
         return st
 
     def act(self, seat: int, action: int):

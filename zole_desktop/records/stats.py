@@ -29,10 +29,6 @@ class ContractStats:
         self.points += other.points
 
     @property
-    def success(self) -> float:
-        return self.won / self.count if self.count else 0.0
-
-    @property
     def average(self) -> float:
         return self.points / self.count if self.count else 0.0
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 # option name -> allowed values (the first is the default)
@@ -64,8 +64,4 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def with_(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
 
-
-TOURNAMENT = Rules()

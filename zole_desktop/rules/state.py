@@ -233,10 +233,6 @@ class HandState:
     def sitting_out(self) -> tuple[int, ...]:
         return sitting_out(self.players, self.dealer)
 
-    def position(self, seat: int) -> int:
-        """The active position (0 = forehand) of a seat; ValueError for a seat sitting out."""
-        return self.seats.index(seat)
-
     def hand_of(self, seat: int) -> list[int]:
         """The cards a seat holds now (sorted as a player holds them)."""
         if seat not in self.seats:
@@ -258,11 +254,6 @@ class HandState:
             out.append(item)
         out.reverse()
         return out
-
-    @property
-    def trick_number(self) -> int:
-        """Tricks finished so far (0..8)."""
-        return len(self.completed)
 
     def can_surrender(self) -> bool:
         """May the declarer give up now?  Before the third trick is led, in an ordinary game or

@@ -16,7 +16,6 @@ AMBER = (0xE2, 0xB3, 0x3C)
 INK = EDGE
 GREY = (0x8C, 0x86, 0x81)
 DIM_LINEN = (0xC9, 0xC3, 0xB6)
-SHADOW = (0, 0, 0, 90)
 PANEL_DARK = (0x14, 0x22, 0x1A)
 
 _font_cache: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -154,17 +153,11 @@ def panel(w: int, h: int, fill=LINEN, border=EDGE, radius: int | None = None,
     return s
 
 
-def clear_caches() -> None:
-    _text_cache.clear()
-    _panel_cache.clear()
-
-
 # symbols (not words: nothing to translate), kept here so that no drawing call takes a literal
 ARROW_LEFT = "\u25c0"
 ARROW_RIGHT = "\u25b6"
 TURN_MARK = "\u25b8 "
 SEP = " \u00b7 "
-WIDE_SEP = "  \u00b7  "
 DASH = " \u2014 "
 NOTHING = "\u2014"
 

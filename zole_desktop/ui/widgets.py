@@ -33,11 +33,6 @@ from .scene import (
 )
 
 
-def text_px(h: int) -> int:
-    """Body text size for a window ``h`` pixels high (about 2.5% of it)."""
-    return max(12, int(h * 0.025))
-
-
 class Widget:
     height_factor = 1.0  # rows in units of the base row height
 
