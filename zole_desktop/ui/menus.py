@@ -236,8 +236,8 @@ class NewGameScene(FormScene):
         ws = [Heading(N_("People at the table"), small=True),
               ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
                         lambda: self.players, self._set_players,
-                        explain=lambda: _("Three play each hand; with four or five, "
-                                          "the dealer (and one more) sit out.")),
+                        explain=lambda: _("Three play each hand; with four the dealer sits "
+                                          "out, with five the dealer and one more.")),
               TextField(N_("Your name"), lambda: self.name, self._set_name)]
         for i in range(4):
             ws.append(ChoiceRow(
@@ -245,7 +245,7 @@ class NewGameScene(FormScene):
                 [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
                 (lambda i=i: self.levels[i]), (lambda v, i=i: self._set_level(i, v)),
                 enabled=(lambda i=i: i < self.players - 1)))
-        ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
+        ws.append(ChoiceRow(N_("Match length"), LENGTHS, lambda: self.length,
                             self._set_length))
         ws.append(Heading(N_("Table options"), small=True))
         ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),

@@ -166,7 +166,7 @@ class NetworkTableScene(TableScene):
             self.surrender_request = True
         for note in r.notes:
             if note == "dropped":
-                self.say(_("The connection to the table was lost; trying to come back…"))
+                self.say(_("The connection to the table was lost; reconnecting…"))
             elif note == "failed":
                 reason = self.director.failed or ""
                 if reason in JOIN_REFUSALS:  # refused coming back: the seat went to a bot
