@@ -122,9 +122,9 @@ def signed(value: int) -> str:
 
 def lower_first(text: str) -> str:
     """``text`` with its first word in lower case when that word is an ordinary capitalised
-    one ("Ar Q♣ tu…" → "ar Q♣ tu…", "Normāls" → "normāls"); a card ("Q♣: …"), a number or a
-    word in capitals stays as it is."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
+    one ("Ar Q♣ tu…" → "ar Q♣ tu…", "С Q♣ вы…" → "с Q♣ вы…", "Normāls" → "normāls"); a card
+    ("Q♣: …", "A♥ …"), a number or a word in capitals stays as it is."""
+    if len(text) > 1 and text[0].isupper() and (text[1].islower() or text[1] == " "):
         return text[0].lower() + text[1:]
     return text
 

@@ -28,10 +28,10 @@ log = logging.getLogger(__name__)
 def undo_refusal(reason: str) -> str:
     """The host's reason for not taking a card back, in the player's words."""
     if reason == P.UNDO_SERIOUS:
-        return _("Nothing is taken back at a serious table")
+        return _("Nothing can be undone at a serious table")
     if reason == P.UNDO_BLOCKED:
-        return _("Another player has played since your card, so it cannot be taken back")
-    return _("There is no card of yours to take back in this hand")
+        return _("Another player has played since your move, so it cannot be undone")
+    return _("There is no move of yours to undo in this hand")
 
 
 class NetTableView(TableView):
@@ -152,7 +152,7 @@ class NetworkTableScene(TableScene):
             # cards travel back as they do offline (take_back)
             self.undo_request = True
             if r.undone_by is not None and r.undone_by != self.human:
-                self.say(_("{name} took back a card").format(
+                self.say(_("{name} undid a move").format(
                     name=self.seat_name(r.undone_by)))
         elif r.rebuilt and self.state is not None:
             self.view.rebuild(self.state)

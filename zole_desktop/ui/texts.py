@@ -22,7 +22,7 @@ CONTRACT_LABELS = {
     "zole": N_("Zole"),
     "maza": N_("Small zole"),
     "dark": N_("Zole in the dark"),
-    "passed": N_("All passed"),
+    "passed": N_("Everyone passed"),
     "galdins": N_("Small table"),
 }
 
