@@ -401,6 +401,6 @@ class WaitingRoom(Scene):
         gfx.blit_text(surface, note, gfx.fit_size(note, int(H * 0.03), int(W * 0.9)),
                       gfx.AMBER if self.problem else gfx.DIM_LINEN,
                       (W // 2, H - int(H * 0.1)), "center")
-        hint = _("Esc leaves the table")
+        hint = _("Esc goes back") if self.failed else _("Esc leaves the table")
         gfx.blit_text(surface, hint, int(H * 0.022), gfx.DIM_LINEN,
                       (W // 2, H - int(H * 0.04)), "center")

@@ -115,8 +115,8 @@ class NetworkTableScene(TableScene):
         if e is None:
             return
         self.unsaved_said = True
-        self.app.file_error(_("The table cannot be saved ({error}); if this computer stops, "
-                              "the match cannot be taken up again.").format(
+        self.app.file_error(_("The table cannot be saved ({error}); if the game on this "
+                              "computer stops, the match cannot be resumed.").format(
                                   error=e.strerror or e))
 
     def _would_deal(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, decimal, ngettext
 from ..i18n import percent as percent_of
 from ..records import history as match_history
 from ..records import stats
@@ -16,11 +16,12 @@ from .widgets import Button
 
 
 def signed(v: float, digits: int = 0) -> str:
-    """+3, 0, −2 (a real minus sign)."""
-    s = f"{v:+.{digits}f}" if digits else f"{int(v):+d}"
-    if s.strip("+-0.") == "":
+    """+3, 0, −2 (a real minus sign); with ``digits``, the decimal comma of Latvian and
+    Russian: +2,25."""
+    s = decimal(v, digits, sign=True) if digits else f"{int(v):+d}".replace("-", "−")
+    if s.strip("+−0.,") == "":
         return "0"
-    return s.replace("-", "−")
+    return s
 
 
 def percent(part: int, whole: int) -> str:
