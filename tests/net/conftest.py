@@ -14,8 +14,9 @@ def make_host():
     players play at machine speed, so the rate is high unless a test sets the real one."""
     hosts: list[H.Host] = []
 
-    def make(*specs: H.TableSpec, rate: float = 10_000.0, announce: bool = False) -> H.Host:
-        h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=H.BURST)
+    def make(*specs: H.TableSpec, rate: float = 10_000.0, announce: bool = False,
+             **kw) -> H.Host:
+        h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=H.BURST, **kw)
         for s in specs:
             h.add_table(s)
         h.start()

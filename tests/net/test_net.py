@@ -16,6 +16,7 @@ from tests.net.helpers import CARD_RE, STEP_TIMEOUT, intent_for, leaked, play_ma
 from zole_desktop.net import host as H
 from zole_desktop.net import protocol as P
 from zole_desktop.net.client import Client, Connection, Dropped, Failed, Joined, JoinRefused
+from zole_desktop.net.limits import JoinGuard
 
 CODE = "4321"
 
@@ -482,10 +483,9 @@ def test_a_flood_closes_that_connection_and_the_table_goes_on(make_host):
     assert host.closed_connections == 1
 
 
-def test_wrong_codes_are_refused_and_repeated_ones_slowed(make_host, monkeypatch):
-    monkeypatch.setattr(H, "FREE_FAILURES", 2)
-    monkeypatch.setattr(H, "MAX_FAILURE_DELAY", 0.5)
-    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1))
+def test_wrong_codes_are_refused_and_repeated_ones_slowed(make_host):
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1),
+                     guard=JoinGuard(free=2, first=0.1, cap=0.4))
 
     async def main():
         delays = []
@@ -501,9 +501,7 @@ def test_wrong_codes_are_refused_and_repeated_ones_slowed(make_host, monkeypatch
         return delays
 
     delays = run(main())
-    assert delays[0] == 0 and delays[1] > 0 and delays[2] > delays[1]
-    assert delays[3] == 0.5  # capped
-    assert delays[4] == 0
+    assert delays == [0, 0.1, 0.2, 0.4, 0]  # the next one's wait: doubling, capped, cleared
 
 
 def test_a_client_of_another_version_is_refused(make_host):

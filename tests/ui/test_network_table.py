@@ -92,3 +92,48 @@ def test_a_person_plays_a_match_at_a_network_table_in_the_real_scene(make_app):
     finally:
         me.close()
         host.stop()
+
+
+def test_closing_the_network_table_never_waits_for_the_hosts_disk(make_app, data_dir,
+                                                                  monkeypatch):
+    """The scene's exit ran the host's stop on the UI thread: up to 5 s for its loop and
+    10 s + 4 x 10 s for the saver on a slow disk, every frame frozen.  Now it returns while
+    a save is still stuck on the disk, and that save is written all the same."""
+    from zole_desktop import storage
+
+    app = make_app()
+    save = data_dir / "net-table.json"
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(H.TableSpec(name="Kitchen", seats=[None, "random", "random"], code=CODE,
+                               length=3, seed=5, grace=None, save_to=save))
+    host.start()
+    me = Client("127.0.0.1", host.port, CODE, "Anna", retry_for=5)
+    me.start()
+    welcome, backlog = wait_for_welcome(me)
+    session = RemoteSession.from_welcome(welcome)
+    director = RemoteDirector(session, me, welcome, backlog)
+    t = NetworkTableScene(session, director, host=host)
+    app.stack.push(t)
+    app.step()
+    disk = threading.Event()  # the disk answers when this is set
+    watchdog = threading.Timer(20.0, disk.set)  # a test that fails never hangs
+    watchdog.start()
+    real = storage.atomic_write
+
+    def slow(path, data):
+        disk.wait()
+        real(path, data)
+
+    monkeypatch.setattr(storage, "atomic_write", slow)
+    table = host.tables[CODE]
+    host.call(lambda: table.session.names.__setitem__(0, "Anna K")).result(5)
+    host.call(table._save).result(5)  # a save on its way, stuck on the disk
+    try:
+        app.stack.pop()  # the scene's exit, on this (the UI) thread
+        returned_while_stuck = not disk.is_set()
+    finally:
+        disk.set()
+        watchdog.cancel()
+    assert returned_while_stuck
+    assert H.finish_stopping(20.0)
+    assert b"Anna K" in save.read_bytes()  # the last save was written, after the exit

@@ -66,10 +66,12 @@ def quick(probe, sent):
 
 
 def idle(app, seconds=0.7):
-    """Wait until the loop has drawn nothing for a while: it sleeps in the event queue."""
+    """The loop sleeps in the event queue: nothing left to step for, and nothing drawn for a
+    while.  (No frames alone is not enough on a loaded machine: one long step, such as the
+    menu's first import of the guided game, draws nothing either.)"""
     frames = app.frames
     time.sleep(seconds)
-    return app.frames == frames
+    return app.frames == frames and not app.needs_steps()
 
 
 def new_table(app, seed):

@@ -52,10 +52,13 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     r.set_defaults(func=_lazy(".replay", "main"))
 
     b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times), "
-                       "input (latency on the real loop), net (round trips at a host)")
-    b.add_argument("what", choices=["rules", "frames", "input", "net"])
+                       "input (latency on the real loop), net (round trips at a host), "
+                       "codes (how long guessing a join code takes)")
+    b.add_argument("what", choices=["rules", "frames", "input", "net", "codes"])
     b.add_argument("--seconds", type=float, default=None,
-                   help="how long to measure (rules: 3, net: 10)")
+                   help="how long to measure (rules: 3, net: 10, codes: 120 per run)")
+    b.add_argument("--addresses", default="1,100",
+                   help="codes: the strangers' addresses, one run for each number")
     b.add_argument("--tables", type=int, default=50, help="tables at once (net)")
     b.add_argument("--think", type=float, default=0.1,
                    help="seconds each scripted player waits before its move (net)")

@@ -1,4 +1,4 @@
-"""``python -m zole_desktop bench rules|frames|input``: the benchmarks.
+"""``python -m zole_desktop bench rules|frames|input|net|codes``: the benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -29,6 +29,18 @@ def main(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         return bench_net(tables=args.tables, seconds=args.seconds or 10.0, think=args.think,
                          as_json=args.json, save=not args.no_save)
+    if args.what == "codes":
+        from ..net.bench_codes import bench_codes
+
+        try:
+            addresses = [int(a) for a in args.addresses.split(",")]
+        except ValueError:
+            addresses = []
+        if not addresses or not all(1 <= a <= 1000 for a in addresses):
+            print("bench codes: --addresses is a list of numbers 1 to 1000, e.g. 1,100",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return bench_codes(addresses, seconds=args.seconds or 120.0, as_json=args.json)
     if args.what == "frames":
         from ..ui.bench import bench_frames
 

@@ -21,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as P
+from .limits import MAX_DELAY
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,8 @@ class Connection:
         try:
             await ws.send(P.encode(P.Hello(v=P.VERSION, code=code, name=name[:40],
                                            token=token)).decode())
-            raw = await asyncio.wait_for(ws.recv(), timeout + 10.0)  # slowed wrong codes
+            # a code may wait up to MAX_DELAY before the host looks at it (after wrong ones)
+            raw = await asyncio.wait_for(ws.recv(), timeout + MAX_DELAY + 5.0)
             data = raw.encode() if isinstance(raw, str) else raw
             if on_raw is not None:
                 on_raw(data)

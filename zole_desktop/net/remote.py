@@ -172,7 +172,7 @@ class RemoteDirector(Director):
         self.rng = random.Random(welcome.token)
         self.remote: dict[int, RemoteSeat] = {
             s: RemoteSeat(s) for s in range(session.players) if s != self.me}
-        session.bots = dict(self.remote)  # type: ignore[assignment]
+        session.bots = dict(self.remote)
         self.fed_step = -1  # the step of the remote move handed to a RemoteSeat
         self.failed: str | None = None
         self.next_sent = 0  # the hand whose "next" we sent

@@ -65,9 +65,17 @@ def _rules(items: list[str]) -> Rules:
     return Rules.from_dict(data)
 
 
-def main(args: argparse.Namespace) -> int:
+def setup_logging() -> None:
+    """The host's lines (INFO and up) on stderr.  The websockets library's own INFO lines
+    ("connection open", "connection closed": two per connection, which any stranger can
+    open) are left out: the host's lines about connections are rate-limited instead."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
                         stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+def main(args: argparse.Namespace) -> int:
+    setup_logging()
     try:
         seats = parse_seats(args.seats)
         rules = _rules(args.rule)

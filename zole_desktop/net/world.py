@@ -61,9 +61,9 @@ def _match(cards: list[int], slots: list[tuple[str, int, frozenset[int]]],
         if not augment(ci, set()):
             raise PictureError(f"no place for {C.CARD_NAMES[cards[ci]]}")
     out: dict[str, list[int]] = {name: [] for name, _c, _v in slots}
-    for pi, ci in enumerate(owner):
-        assert ci is not None
-        out[places[pi][0]].append(cards[ci])
+    for pi, owned in enumerate(owner):
+        assert owned is not None
+        out[places[pi][0]].append(cards[owned])
     return out
 
 

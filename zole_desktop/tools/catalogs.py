@@ -46,8 +46,9 @@ def mo_path(lang: str) -> Path:
 
 def pin_plurals(catalog: Catalog, lang: str) -> None:
     n, expr = PLURALS[lang]
-    catalog._num_plurals = n  # noqa: SLF001 - Babel has no public setter
-    catalog._plural_expr = expr  # noqa: SLF001
+    # Babel has no public setter (and types these private fields as None)
+    catalog._num_plurals = n  # type: ignore[assignment]  # noqa: SLF001
+    catalog._plural_expr = expr  # type: ignore[assignment]  # noqa: SLF001
 
 
 def extract() -> Catalog:
@@ -98,7 +99,7 @@ def update() -> None:
                 if not m.id:
                     continue
                 if isinstance(m.id, tuple):
-                    if not any(m.string):
+                    if not (isinstance(m.string, tuple | list) and any(m.string)):
                         m.string = (m.id[0], m.id[1])
                 elif not m.string:
                     m.string = m.id

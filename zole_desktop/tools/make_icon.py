@@ -50,11 +50,11 @@ def draw(size: int = 512) -> Image.Image:
                for i in range(10)]
         cd.polygon(pts, fill=AMBER, outline=INK)
         angle = (1 - k) * 16
-        rot = card.rotate(angle, resample=Image.BICUBIC, expand=True)
+        rot = card.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
         x = int(s / 2 - rot.width / 2 + (k - 1) * s * 0.17)
         y = int(s / 2 - rot.height / 2 + abs(k - 1) * s * 0.03)
         img.alpha_composite(rot, (x, y))
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def main() -> int:

@@ -260,7 +260,7 @@ class AddDeckScene(_PathForm):
             self.problems = problems
             self.redraw()
             return
-        if self.stack is not None and self in self.stack.scenes:
+        if self.on_stack():
             self.close()
         self.on_added(tid)
 
@@ -403,7 +403,7 @@ class SaveScene(_PathForm):
         msg = (_("The PDF is saved as {path}") if self.kind == "pdf"
                else _("The card is saved as {path}")).format(path=str(out))
         self.app.toast(msg, 10.0)
-        if self.stack is not None and self in self.stack.scenes:
+        if self.on_stack():
             self.close()
 
 

@@ -179,30 +179,30 @@ class GalleryScene(DeckTools, Scene):
             elif a.value in (pygame.K_a, pygame.K_p, pygame.K_s):
                 {pygame.K_a: self.add_button, pygame.K_p: self.print_button,
                  pygame.K_s: self.png_button}[a.value].activate()
-                form = self.stack.top if self.stack is not None else None
+                form = self.stack.top if self.on_stack() else None
                 if form is not self and hasattr(form, "swallow"):
                     form.swallow = a.text  # the letter's own text input is not typed there
             elif a.value in (pygame.K_t, pygame.K_SPACE):
                 self.turn_button.activate()
         elif k == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
             self.hover = self._target_at(a.pos)
         elif k == PRESS:
             self.drag_dx = 0
         elif k == DRAG:
             if self._swipe_start(a):
-                self.drag_dx = a.pos[0] - a.start[0]
+                self.drag_dx = a.point[0] - a.start[0]
                 self.redraw()
         elif k == DROP:
             self.drag_dx = 0
-            dx = a.pos[0] - a.start[0] if self._swipe_start(a) else 0
+            dx = a.point[0] - a.start[0] if self._swipe_start(a) else 0
             if abs(dx) > max(30, self.card_rect.w * 0.2):
                 self.move(-1 if dx > 0 else 1)
             self.redraw()
         elif k == CLICK:
             for b in self.buttons:
-                if b.rect.collidepoint(a.pos):
+                if b.rect.collidepoint(a.point):
                     b.activate()
                     return
             t = self._target_at(a.pos)

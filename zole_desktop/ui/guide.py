@@ -113,16 +113,16 @@ class GuideScene(Scene):
                 self.go(len(self.pages))
         elif k == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
             self.hover = self._target_at(a.pos)
         elif k in (CLICK, DROP):
             if k == DROP and a.start is not None:  # a swipe across the page turns it
-                dx = a.pos[0] - a.start[0]
+                dx = a.point[0] - a.start[0]
                 if abs(dx) > self.app.size[0] * 0.08:
                     self.go(-1 if dx > 0 else 1)
                 return
             for b in self.buttons:
-                if b.rect.collidepoint(a.pos):
+                if b.rect.collidepoint(a.point):
                     b.activate()
                     return
             t = self._target_at(a.pos)
@@ -183,7 +183,7 @@ class GuideScene(Scene):
         top = tr.bottom + int(H * 0.025)
         bottom = self.close_button.rect.y - int(H * 0.02)
         n_pages = len(CHAPTERS[self.chapter].pages)
-        rh = max(24, min(int(H * 0.058), (bottom - top) // (len(CHAPTERS) + n_pages * 0.72)))
+        rh = max(24, min(int(H * 0.058), int((bottom - top) // (len(CHAPTERS) + n_pages * 0.72))))
         ph = int(rh * 0.72)
         size = max(12, min(int(H * 0.025), int(rh * 0.44)))
         psize = max(11, int(size * 0.88))

@@ -111,6 +111,8 @@ class HistoryScene(Scene):
         from .review_scene import ReviewScene
 
         m = self.match
+        if m is None:
+            return
         self.stack.push(ReviewScene(m.rep.match.hands[i], names=m.names, viewer=m.human,
                                     number=i + 1, typed=m.typed))
 
@@ -121,6 +123,8 @@ class HistoryScene(Scene):
             self.app.toast(msg)
 
     def export_to(self, folder) -> bool:
+        if self.match is None:
+            return False
         try:
             path = export_match(self.match, folder)
         except ExportError as e:
@@ -190,14 +194,14 @@ class HistoryScene(Scene):
             self.top = max(0, min(max(0, n - self.visible_rows), self.top - a.value))
         elif k == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
         elif k == CLICK:
             for b in self.buttons:
-                if b.rect.collidepoint(a.pos):
+                if b.rect.collidepoint(a.point):
                     b.activate()
                     return
             for i, r in self.rows_rects:
-                if r.collidepoint(a.pos):
+                if r.collidepoint(a.point):
                     again = i == self.sel and self.focus == 0
                     self.sel = i
                     self.focus = 0

@@ -284,9 +284,9 @@ class WaitingRoom(Scene):
             # before the first deal the seat is free for someone else; later it stays
             # kept for this game (the token too), to come back to
             self.client.send(P.Leave())
-        self.client.close(timeout=2.0)
+        self.client.close(timeout=0)  # never a frame's wait: see Host.stop_later
         if self.host is not None:
-            self.host.stop(timeout=5.0)
+            self.host.stop_later()
         self.stack.pop()
 
     def update(self, dt: float) -> None:
@@ -364,7 +364,7 @@ class WaitingRoom(Scene):
         """The seat kept for this game is no longer kept (it went to a bot, or the table
         is another match now): sit down as a new player, in one step."""
         old = self.client
-        old.close(timeout=2.0)
+        old.close(timeout=0)  # it has failed already: its thread ends by itself
         self.as_new = True
         self.client = Client(old.address, old.port, old.code, old.name,
                              retry_for=old.retry_for, wake=old.wake)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from functools import partial
 
 import pygame
 
@@ -241,10 +242,9 @@ class NewGameScene(FormScene):
               TextField(N_("Your name"), lambda: self.name, self._set_name)]
         for i in range(4):
             ws.append(ChoiceRow(
-                (lambda i=i: _("Bot {name}").format(name=self.bot_names()[i])),
-                [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
-                (lambda i=i: self.levels[i]), (lambda v, i=i: self._set_level(i, v)),
-                enabled=(lambda i=i: i < self.players - 1)))
+                partial(self.bot_label, i), [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
+                partial(self.levels.__getitem__, i), partial(self._set_level, i),
+                enabled=partial(self.bot_seated, i)))
         ws.append(ChoiceRow(N_("Match length"), LENGTHS, lambda: self.length,
                             self._set_length))
         ws.append(Heading(N_("Table options"), small=True))
@@ -255,10 +255,9 @@ class NewGameScene(FormScene):
                             if self.serious else _("Undo and hints are allowed.")))
         for name in CHOICES:
             ws.append(ChoiceRow(texts.OPTION_LABELS[name], texts.option_values(name),
-                                (lambda n=name: self.options[n]),
-                                (lambda v, n=name: self.options.__setitem__(n, v)),
-                                explain=(lambda n=name: texts.option_explain(
-                                    n, self.options[n]))))
+                                partial(self.options.__getitem__, name),
+                                partial(self.options.__setitem__, name),
+                                explain=partial(self.option_explain, name)))
         ws.append(Heading(N_("Cards"), small=True))
         themes = available_themes() or ["classic"]
         ws.append(ChoiceRow(N_("Deck"), deck_choices(themes), lambda: self.theme,
@@ -272,6 +271,16 @@ class NewGameScene(FormScene):
 
     def _set_players(self, v) -> None:
         self.players = v
+
+    def bot_label(self, i: int) -> str:
+        return _("Bot {name}").format(name=self.bot_names()[i])
+
+    def bot_seated(self, i: int) -> bool:
+        """The i-th bot has a seat at a table of this size."""
+        return i < self.players - 1
+
+    def option_explain(self, name: str) -> str:
+        return texts.option_explain(name, self.options[name])
 
     def bot_names(self) -> list[str]:
         """The four bots' names: none the name typed above (in any case or language)."""

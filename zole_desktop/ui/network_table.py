@@ -66,9 +66,9 @@ class NetworkTableScene(TableScene):
 
     def exit(self) -> None:
         super().exit()
-        self.director.client.close(timeout=2.0)
+        self.director.client.close(timeout=0)  # never a frame's wait: see Host.stop_later
         if self.host is not None:
-            self.host.stop(timeout=5.0)
+            self.host.stop_later()
 
     def seat_away(self, seat: int) -> bool:
         """Another person whose connection dropped: their seat is kept for them (until

@@ -181,10 +181,10 @@ class ReviewScene(Scene):
                 self.go(self.step + 1)
         elif k == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
         elif k == CLICK:
             for i, b in enumerate(self.buttons):
-                if b.rect.collidepoint(a.pos) and b.enabled:
+                if b.rect.collidepoint(a.point) and b.enabled:
                     self.focus = i
                     b.activate()
                     return

@@ -35,6 +35,14 @@ class Action:
     value: int = 0
     text: str = ""
 
+    @property
+    def point(self) -> tuple[int, int]:
+        """Where a mouse action happened (a click, press, motion, drag or drop always has a
+        place; asking a key for one is a mistake)."""
+        if self.pos is None:
+            raise ValueError(f"a {self.kind} action has no position")
+        return self.pos
+
 
 class Scene:
     """Base class.  ``app`` is set when the scene is pushed."""
@@ -43,7 +51,22 @@ class Scene:
 
     def __init__(self) -> None:
         self.app: Any = None
-        self.stack: SceneStack | None = None
+        self._stack: SceneStack | None = None
+
+    @property
+    def stack(self) -> SceneStack:
+        """The stack the scene was pushed on (a scene's methods run only once it was)."""
+        if self._stack is None:
+            raise RuntimeError(f"{type(self).__name__} was never pushed on a scene stack")
+        return self._stack
+
+    @stack.setter
+    def stack(self, stack: SceneStack) -> None:
+        self._stack = stack
+
+    def on_stack(self) -> bool:
+        """Part of a scene stack now (it was pushed and has not left it)."""
+        return self._stack is not None and self in self._stack.scenes
 
     def enter(self) -> None:
         """Called when the scene becomes part of the stack."""
@@ -76,8 +99,8 @@ class Scene:
 
     def close(self) -> None:
         """Leave the stack, wherever this scene stands in it."""
-        if self.stack is not None:
-            self.stack.remove(self)
+        if self._stack is not None:
+            self._stack.remove(self)
 
     def redraw(self) -> None:
         """Ask for a new frame (the loop draws only when something changed)."""

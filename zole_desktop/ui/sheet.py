@@ -44,10 +44,10 @@ class _Overlay(Scene):
             self.close()
         elif a.kind == MOTION:
             for b in self.buttons:
-                b.hover = b.rect.collidepoint(a.pos)
+                b.hover = b.rect.collidepoint(a.point)
         elif a.kind == CLICK:
             for b in self.buttons:
-                if b.rect.collidepoint(a.pos):
+                if b.rect.collidepoint(a.point):
                     b.activate()
                     return
         elif a.kind in ("left", "right", "next", "prev") and self.buttons:
@@ -109,7 +109,7 @@ class HandSummary(_Overlay):
                 out.append(_("The declarer surrendered: a plain loss"))
             elif row.band:
                 out.append(_("Result: {band}").format(band=_(texts.BAND_LABELS[row.band])))
-            if c == "take":
+            if c == "take" and row.declarer is not None:
                 buried = [x for x in self.state.observation(row.declarer).buried]
                 if buried:
                     out.append(_("Buried: {cards}").format(
@@ -143,9 +143,9 @@ class HandSummary(_Overlay):
                 else:
                     out.append(_("You pay"))
         for ev in row.events:
-            t = texts.pool_event_text(ev, self.name, you)
-            if t:
-                out.append(t)
+            said = texts.pool_event_text(ev, self.name, you)
+            if said:
+                out.append(said)
         return out
 
     def draw(self, surface) -> None:
@@ -320,6 +320,6 @@ class ScoreSheet(_Overlay):
             k = len(p.personal)
             # Translators: the score sheet's pools column: how many personal pools stand
             parts.append(ngettext("{n} personal", "{n} personal", k).format(n=k))
-        t = ", ".join(parts) if parts else gfx.NOTHING
-        gfx.blit_text(surface, t, gfx.fit_size(t, body, int((r.w) * 0.15)), gfx.INK,
+        pools = ", ".join(parts) if parts else gfx.NOTHING
+        gfx.blit_text(surface, pools, gfx.fit_size(pools, body, int((r.w) * 0.15)), gfx.INK,
                       (r.right - pad, y), "topright")

@@ -91,7 +91,10 @@ class Sound:
     def _start(self) -> None:
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
-            freq, size, channels = pygame.mixer.get_init()
+            got = pygame.mixer.get_init()
+            if got is None:
+                raise pygame.error("the mixer did not start")
+            freq, size, _channels = got
             if size != -16 or freq != RATE:
                 raise pygame.error("unexpected mixer format")
             self.ok = True
@@ -106,7 +109,10 @@ class Sound:
         if not self.ok or self.sounds:
             return
         try:
-            channels = pygame.mixer.get_init()[2]
+            got = pygame.mixer.get_init()
+            if got is None:
+                raise pygame.error("the mixer stopped")
+            channels = got[2]
             rng = random.Random(7)
             for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle)):
                 self.sounds[name] = pygame.mixer.Sound(buffer=_pcm(gen(rng), channels))

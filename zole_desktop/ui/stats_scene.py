@@ -34,7 +34,7 @@ class StatsScene(Scene):
     def __init__(self, paths=None) -> None:
         super().__init__()
         self.paths = paths
-        self.stats: stats.Stats | None = None
+        self.stats = stats.Stats()  # read from the history when the screen opens
         self.notes: list[str] = []
         self.back_button = Button(N_("Back"), self.back, primary=True)
 
@@ -53,8 +53,8 @@ class StatsScene(Scene):
         if a.kind in (BACK, CONFIRM):
             self.back()
         elif a.kind == MOTION:
-            self.back_button.hover = self.back_button.rect.collidepoint(a.pos)
-        elif a.kind == CLICK and self.back_button.rect.collidepoint(a.pos):
+            self.back_button.hover = self.back_button.rect.collidepoint(a.point)
+        elif a.kind == CLICK and self.back_button.rect.collidepoint(a.point):
             self.back()
 
     # ------------------------------------------------------------------ drawing
@@ -73,7 +73,7 @@ class StatsScene(Scene):
         st = self.stats
         top = int(H * 0.12)
         bottom = self.back_button.rect.y - int(H * 0.02)
-        if st is None or st.matches == 0:
+        if st.matches == 0:
             self.draw_empty(surface, pygame.Rect(int(W * 0.15), top, int(W * 0.7),
                                                  bottom - top), body)
         else:
@@ -112,7 +112,7 @@ class StatsScene(Scene):
         x0, x1 = r.x + pad, r.right - pad
         line_h = int(body * 1.45)
         n_entries = 1 + sum(1 for c in stats.CONTRACTS
-                            if c in ("take", "zole") or st.declarer[c].count)
+                            if c in ("take", "zole") or st.declarer[c].count > 0)
         rows = 2.3 + 1 + n_entries + 0.6 + 4
         # shrink the text if the window is short; the panel fits its content
         while rows * line_h + 2 * pad > r.h and body > 10:

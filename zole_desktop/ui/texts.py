@@ -119,7 +119,7 @@ ON_OFF = {True: N_("On"), False: N_("Off")}
 
 
 def option_values(name: str) -> list[tuple[object, str]]:
-    out = []
+    out: list[tuple[object, str]] = []
     for v in CHOICES[name]:
         if isinstance(v, bool):
             out.append((v, ON_OFF[v]))

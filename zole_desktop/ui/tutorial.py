@@ -357,11 +357,11 @@ class TutorialCoach:
         if k == CONFIRM:
             self.dismiss()
             return True
-        if k == CLICK and self.button.rect.collidepoint(a.pos):
+        if k == CLICK and self.button.rect.collidepoint(a.point):
             self.dismiss()
             return True
         if k == MOTION:
-            self.button.hover = self.button.rect.collidepoint(a.pos)
+            self.button.hover = self.button.rect.collidepoint(a.point)
         if k == BACK and self.holds():
             self.dismiss()
             return True
@@ -468,7 +468,7 @@ class TutorialTableScene(TableScene):
 def drive(table: TutorialTableScene) -> None:
     """Play the player's part by the coach's advice (tests and screenshots): close the
     coach's box, answer each decision as advised, close the hand summary."""
-    if table.stack is None or table not in table.stack.scenes:
+    if not table.on_stack():
         return
     top = table.stack.top
     if top is not table:

@@ -80,7 +80,7 @@ def draw_picture(surface: pygame.Surface, picture: tuple | None, area: pygame.Re
 
 def picture_on_felt(picture: tuple | None) -> bool:
     """Illustrations drawn on a felt inset (cards, seats); tables of numbers sit on linen."""
-    return bool(picture) and picture[0] not in _ON_LINEN
+    return picture is not None and bool(picture) and picture[0] not in _ON_LINEN
 
 
 # what the guide, the gallery and the deck forms use

@@ -95,7 +95,7 @@ def draw_suits(surface, area: pygame.Rect, theme: Theme) -> None:
     groups = (("C", "♣"), ("S", "♠"), ("H", "♥"))
     gap = 0.45  # between groups, in card widths
     step = 0.4  # inside a group
-    ch = min(inner.h - label_h, source_height(theme))
+    ch: float = min(inner.h - label_h, source_height(theme))
     cw = ch * ASPECT
     width = 3 * (cw * (1 + 3 * step)) + 2 * gap * cw
     if width > inner.w:

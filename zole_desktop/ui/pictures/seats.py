@@ -78,9 +78,9 @@ def draw_seats(surface, players: int, area: pygame.Rect, size: int | None = None
             pygame.draw.rect(surface, gfx.AMBER, r.inflate(wid * 2 + 2, wid * 2 + 2), width=wid,
                              border_radius=max(4, min(pw, ph) // 8) + wid)
         gfx.blit_text(surface, role, gfx.fit_size(role, size, pw - size, True), ink,
-                      (r.centerx, r.y + ph * 0.33), "center", bold=True)
+                      (r.centerx, r.y + int(ph * 0.33)), "center", bold=True)
         gfx.blit_text(surface, state, gfx.fit_size(state, int(size * 0.85), pw - size), ink,
-                      (r.centerx, r.y + ph * 0.72), "center")
+                      (r.centerx, r.y + int(ph * 0.72)), "center")
         if plays:  # the order of play, in a small badge on the plate's corner
             br = max(8, int(size * 0.75))
             bc = (r.right - br // 2, r.y + br // 2)
@@ -122,7 +122,7 @@ def draw_deal(surface, pattern: str, area: pygame.Rect, theme: Theme, text_size:
     deal = deal_packets(list(range(26)), 3, dealer, pattern)
     rows = list(order) + [TALON]
     names = {order[0]: _("Forehand"), dealer: _("Dealer")}
-    labels = [names.get(s, _("Player")) if s != TALON else _("Talon") for s in rows]
+    labels = [_("Talon") if s == TALON else names.get(int(s), _("Player")) for s in rows]
     label_w = min(int(inner.w * 0.26), max(gfx.text_width(t, size, True) for t in labels)
                   + size)
     # the column of each packet: one per element of the pattern

@@ -53,7 +53,7 @@ def _sheet_rows(common: int, personal: tuple[int, ...], hands: tuple) -> list[tu
                 notes.append(_("the declarer closes their own personal pool"))
             elif ev.kind == "closed_common":
                 notes.append(_("the declarer closes a common pool: +{n}").format(n=ev.amount))
-            elif ev.kind == "closed_other":
+            elif ev.kind == "closed_other" and ev.paid_by is not None:
                 notes.append(_("closes the personal pool of {name}, who pays {n}").format(
                     name=player_name(ev.paid_by), n=ev.amount))
         out.append((label, notes, st.deltas, st.pools))

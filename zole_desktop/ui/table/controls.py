@@ -51,7 +51,7 @@ def handle(t: TableScene, a: Action) -> None:
             t.keyboard = False
             t.relayout(dur=0.1)
         for b in t.all_buttons():
-            b.hover = b.rect.collidepoint(a.pos)
+            b.hover = b.rect.collidepoint(a.point)
         c = t.card_at(a.pos) if t.waiting_for() in ("play", "bury") else None
         if c != t.hover_card:
             t.hover_card = c
@@ -79,7 +79,7 @@ def handle(t: TableScene, a: Action) -> None:
         sp.x0, sp.y0 = a.pos  # the card travels back (or on) from where it was let go
         sp.x1, sp.y1 = a.pos
         sp.dur = 0
-        if a.pos[1] < t.L["hand_top"] - t.L["H"] * 0.04:
+        if a.point[1] < t.L["hand_top"] - t.L["H"] * 0.04:
             t.try_card(c)
         t.relayout(dur=0.2)
         return
@@ -89,7 +89,7 @@ def handle(t: TableScene, a: Action) -> None:
             t.show_last = False
             return
         for b in t.all_buttons():
-            if b.rect.collidepoint(a.pos):
+            if b.rect.collidepoint(a.point):
                 b.activate()
                 return
         c = t.card_at(a.pos)

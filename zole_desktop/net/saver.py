@@ -1,0 +1,149 @@
+"""The host's saves, written on threads of their own (:class:`Saver`)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import os
+import threading
+from pathlib import Path
+
+from .. import storage
+
+log = logging.getLogger(__name__)
+
+
+class Saver:
+    """Writes the tables' saves on threads of their own, so that the host's loop never waits
+    for the disk.  Each save is the whole file (``storage.atomic_write``, as the offline
+    game's); files are written oldest first, a few at once, one file by one thread at a
+    time; a newer save of a file replaces the one still waiting.
+
+    A save wakes one thread at most, and a thread that has written a file takes the next
+    save waiting before it sleeps: every thread woken needs the interpreter's lock, which
+    the host's loop then waits for.
+
+    A save that cannot be written (a full disk, a folder without write permission) does
+    not stop the table: its players would rather play on than wait for a disk.  But the
+    update it guards goes out, so the file on disk, which nobody has played past yet, now
+    lags behind the game: before the save's future is answered the file is emptied (or
+    removed), so that a host started again after a crash never takes the match up at a
+    point its players had played past (:meth:`Table._resumed` says why it starts afresh).
+    The failure is logged with the file and the error once (and once when saving works
+    again); :meth:`failure` tells the host's game, which says it once."""
+
+    def __init__(self, threads: int = 4) -> None:
+        self._pending: dict[Path, bytes | None] = {}  # None: remove the file
+        self._failures: dict[Path, OSError] = {}  # the files whose latest save failed
+        self._told: set[Path] = set()  # files whose failure (and recovery) the log has said
+        self._waiting: dict[Path, list[concurrent.futures.Future]] = {}
+        self._writing: set[Path] = set()
+        lock = threading.Lock()
+        self._cv = threading.Condition(lock)  # a save is waiting (or the saver closes)
+        self._idle = threading.Condition(lock)  # nothing is waiting or being written
+        self._closed = False
+        self._threads = [threading.Thread(target=self._run, name="zole-saves", daemon=True)
+                         for _ in range(threads)]
+        for t in self._threads:
+            t.start()
+
+    def put(self, path: Path, data: bytes | None) -> concurrent.futures.Future:
+        """Queue ``data`` for ``path``; the future is done once it (or a newer save of the
+        same file) is on disk."""
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        with self._cv:
+            self._pending.pop(path, None)  # the newer save goes to the back of the line
+            self._pending[path] = data
+            self._waiting.setdefault(path, []).append(fut)
+            if path not in self._writing:  # else the thread writing it takes this one next
+                self._cv.notify()
+        return fut
+
+    def _next(self) -> Path | None:
+        for path in self._pending:
+            if path not in self._writing:
+                return path
+        return None
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while (path := self._next()) is None and not self._closed:
+                    self._cv.wait()
+                if path is None:
+                    return
+                data = self._pending.pop(path)
+                futures = self._waiting.pop(path, [])
+                self._writing.add(path)
+            try:
+                if data is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    storage.atomic_write(path, data)
+            except OSError as e:
+                if data is None:
+                    log.error("the save %s could not be removed: %s", path, e.strerror or e)
+                else:
+                    self._failed(path, e)
+            else:
+                with self._cv:
+                    again = data is not None and self._failures.pop(path, None) is not None
+                if again:  # said once: a nearly full disk may fail every other save
+                    (log.debug if path in self._told else log.warning)(
+                        "the table is saved again in %s", path)
+                    self._told.add(path)
+            finally:
+                for fut in futures:  # in the order they were saved
+                    fut.set_result(None)
+                with self._cv:
+                    self._writing.discard(path)
+                    if not self._pending and not self._writing:
+                        self._idle.notify_all()
+
+    def _failed(self, path: Path, e: OSError) -> None:
+        """A save of ``path`` failed (on a saver thread, which is writing ``path``): the
+        file left on disk is older than what the players will see; it is emptied, or
+        removed, so that nobody resumes the match from it."""
+        with self._cv:
+            first = path not in self._failures and path not in self._told
+            self._failures[path] = e
+        if not first:
+            log.debug("the table could not be saved in %s: %s", path, e.strerror or e)
+        else:
+            log.error("the table could not be saved in %s: %s; the game goes on unsaved, "
+                      "and the save there is emptied so that nobody takes the match up "
+                      "again at a point its players have played past", path, e.strerror or e)
+        try:
+            os.truncate(path, 0)
+            return
+        except FileNotFoundError:
+            return
+        except OSError as e1:
+            why = e1
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as e2:
+            if first:
+                log.critical("the save %s could be neither emptied (%s) nor removed (%s): "
+                             "a host started again before it is would take the match up "
+                             "at a point its players have played past", path,
+                             why.strerror or why, e2.strerror or e2)
+
+    def failure(self) -> OSError | None:
+        """The error of a save that failed and has not been written since (any file)."""
+        with self._cv:
+            return next(iter(self._failures.values()), None)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every save is on disk (False if that took over ``timeout``)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._pending and not self._writing,
+                                       timeout)
+
+    def close(self, timeout: float = 10.0) -> None:
+        self.flush(timeout)
+        with self._cv:
+            self._closed = True
+            self._cv.notify_all()
+        for t in self._threads:
+            t.join(timeout)
