@@ -5,7 +5,7 @@ import random
 import subprocess
 import sys
 
-from zole_desktop import saves
+from zole_desktop import saves, storage
 from zole_desktop.flow.director import (
     Applied,
     Director,
@@ -170,6 +170,7 @@ def test_the_match_is_saved_after_every_action_and_resumes_where_it_stood(data_d
         else:
             a = TAKE_BID if turn.kind == "bid" else obs.legal[0]
         d.act(turn.seat, a)
+        assert d.wait_saved(5)  # written on the saver's thread
         saved = saves.load()
         assert saved is not None and saved.current.actions() == d.state.actions()
     resumed = Session.from_saved(saves.load())
@@ -187,13 +188,14 @@ def test_a_failed_save_is_reported_once_and_the_game_goes_on(data_dir, monkeypat
     def broken(*_a, **_k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves, "save", broken)
+    monkeypatch.setattr(storage, "atomic_write", broken)
     d = Director(session, saving=True, on_file_error=messages.append)
     d.start_hand()
     for _i in range(3):
         turn = d.turn()
         a = turn.bot.choose(d.observation(turn.seat)) if turn.bot else PASS
         assert d.act(turn.seat, a) is not None
+        assert d.wait_saved(5)  # the saver's thread has tried: its failure is told
     assert len(messages) == 1 and "No space left on device" in messages[0]
 
 

@@ -7,6 +7,7 @@ import pytest
 from ui_helpers import continue_from_menu, run_until
 
 from zole_desktop import saves
+from zole_desktop.flow.saver import flush_shared
 from zole_desktop.flow.session import Session
 from zole_desktop.records import history as match_history
 from zole_desktop.rules.state import PASS, PLAYING, TAKE_BID
@@ -216,7 +217,8 @@ def test_undo_takes_back_my_card_and_the_bots_after_it(saving_app):
     assert t.state.actions() == expected
     assert sorted(t.view.holding[0]) == sorted(t.state.hand_of(0))
     assert t.view.trick == list(t.state.current_trick())
-    # the save holds the position after the undo
+    # the save holds the position after the undo (once the saver's thread has written it)
+    assert flush_shared()
     saved = saves.load()
     assert saved.current.actions() == expected
 
@@ -250,6 +252,7 @@ def test_auto_play_review_and_archive(saving_app, data_dir):
     assert run_until(app, lambda: isinstance(app.stack.top, ScoreSheet), 1000)
     app.stack.top.close()
     assert run_until(app, lambda: t not in app.stack.scenes, 1000)
+    assert flush_shared()
     assert not saves.save_path().exists()  # the finished session is not offered again
     assert len(match_history.history_files()) == 1
 

@@ -1,4 +1,4 @@
-"""``python -m zole_desktop bench rules|frames|input|net|codes``: the benchmarks.
+"""``python -m zole_desktop bench rules|frames|input|net|codes|save``: the benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -41,6 +41,18 @@ def main(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_BAD_INPUT
         return bench_codes(addresses, seconds=args.seconds or 120.0, as_json=args.json)
+    if args.what == "save":
+        from ..flow.bench_save import bench_save
+
+        try:
+            lengths = [int(n) for n in args.lengths.split(",")]
+        except ValueError:
+            lengths = []
+        if not lengths or not all(0 <= n <= 2000 for n in lengths):
+            print("bench save: --lengths is a list of numbers 0 to 2000, e.g. 12,100,300",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return bench_save(lengths, as_json=args.json)
     if args.what == "frames":
         from ..ui.bench import bench_frames
 

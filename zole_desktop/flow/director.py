@@ -24,6 +24,7 @@ from ..rules.deal import Deal
 from ..rules.match import Match, SheetRow
 from ..rules.settlement import TAKE
 from ..rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState, Observation, Trick
+from .saver import shared_saver
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -87,10 +88,14 @@ Event = HandStarted | Applied | Undone | HandFinished
 
 
 class Director:
-    """Runs ``session``'s match.  ``saving``: write the match after every change (not in the
-    demo, the bench or the guided game).  ``allow_undo``: a person may take back a card (not
-    at a serious table).  ``on_file_error`` gets a one-line message when a save or the
-    history copy fails (the game goes on)."""
+    """Runs ``session``'s match.  ``saving``: save the match after every change (not in the
+    demo, the bench or the guided game), on the session's :class:`Saver` threads (a
+    process-wide one for the offline game when the session brings none), so the caller's
+    thread never waits for the disk: :meth:`saved` says when the latest save is on disk
+    (show nobody an action before it is), and a save that failed is told once through
+    ``on_file_error``.  ``allow_undo``: a person may take back a card (not at a serious
+    table).  ``on_file_error`` gets a one-line message when a save or the history copy
+    fails (the game goes on)."""
 
     def __init__(self, session: Session, *, saving: bool = True, allow_undo: bool = True,
                  on_file_error: Callable[[str], None] | None = None,
@@ -271,7 +276,7 @@ class Director:
                                "stays saved for Continue.").format(error=e.strerror or e))
             return  # never delete the save before its history copy is safely on disk
         try:
-            Session.clear_saved()
+            self.session.clear_save()
         except OSError as e:
             log.warning("the finished match's save could not be removed: %s", e)
 
@@ -279,15 +284,55 @@ class Director:
         """Save the match and the hand in progress (after every action; atomic)."""
         if not self.saving:
             return
+        session = self.session
+        if session.saver is None:
+            session.saver = shared_saver()
         try:
-            self.session.save(None if finished else self.state)
+            session.save(None if finished else self.state)
+        except OSError as e:  # a session that writes on this thread
+            self._save_result(e)
+            return
+        self.saved()
+
+    def saved(self) -> bool:
+        """The latest save is on disk, or its failure was told (always, when not saving)."""
+        fut = self.session.last_saved
+        if fut is None or not self.saving:
+            return True
+        if not fut.done():
+            return False
+        saver = self.session.saver
+        self._save_result(saver.failure(self.session.save_path()) if saver is not None
+                          else None)
+        return True
+
+    def wait_saved(self, timeout: float) -> bool:
+        """Block until :meth:`saved` (True) or ``timeout`` passed (the demo, the bench, the
+        tests, and a table that closes)."""
+        fut = self.session.last_saved
+        if fut is not None and self.saving:
+            try:
+                fut.result(timeout)
+            except TimeoutError:
+                return False
+        return self.saved()
+
+    def _save_result(self, error: OSError | None) -> None:
+        if error is None:
+            if self._save_failed:
+                log.info("the game is saved again")
             self._save_failed = False
-        except OSError as e:
-            log.error("the game could not be saved: %s", e)
-            if not self._save_failed:  # say it once, not after every card
-                self._file_error(_("The game could not be saved: {error}").format(
-                    error=e.strerror or e))
-            self._save_failed = True
+            return
+        if not self._save_failed:  # say it once, not after every card
+            log.error("the game could not be saved: %s", error)
+            self._file_error(_("The game could not be saved: {error}").format(
+                error=error.strerror or error))
+        self._save_failed = True
+
+    def close(self) -> None:
+        """The table closes: the saves still on their way are written first (bounded)."""
+        if self.saving and not self.wait_saved(10.0):
+            log.error("the last save was not on disk 10 s after the table closed")
 
     def _file_error(self, message: str) -> None:
         if self.on_file_error is not None:

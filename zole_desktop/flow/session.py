@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import logging
 import random
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import saves
+from .. import saves, storage
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..i18n import _, signed
 from ..records import history as match_history
-from ..rules.match import Match
+from ..rules.match import Match, hand_record
 from ..rules.options import Rules
 from ..rules.state import HandState
 from .people import Names, bot_name, stored
+from .saver import Saver, flush_shared
 
 HUMAN = "human"
 
@@ -39,6 +41,9 @@ class Session:
     current: HandState | None = None  # the hand in progress when a save was continued
     practice: bool = False  # never saved, no undo, no hints (the guided game)
     save_to: Path | None = None  # where save() writes (None: the save of the offline game)
+    saver: Saver | None = field(default=None, repr=False, compare=False)  # None: write here
+    # the latest save on its way to the disk (None once written here, or before the first)
+    last_saved: Future | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -112,9 +117,39 @@ class Session:
     def extra(self) -> dict:
         return {"length": self.length, "serious": self.serious, "human": self.human}
 
-    def save(self, current: HandState | None = None) -> None:
-        """Write the match and ``current`` (the hand in progress, if any) atomically."""
-        saves.save(self.match, self.table(), current, self.extra(), path=self.save_to)
+    def save(self, current: HandState | None = None) -> Future | None:
+        """Save the match and ``current`` (the hand in progress, if any), atomically: on the
+        :class:`Saver`'s threads when the session has one (the future is done once it is on
+        disk, also :attr:`last_saved`), else here (OSError when it cannot be written).
+
+        The finished hands' records are kept encoded from one save to the next, with the
+        match record's head (:func:`saves.save_bytes`), so that a save costs the same at the
+        twelfth hand and at the three hundredth instead of encoding every hand again."""
+        data = self.save_bytes(current)
+        path = self.save_path()
+        if self.saver is None:
+            storage.atomic_write(path, data)
+            return None
+        self.last_saved = self.saver.put(path, data)
+        return self.last_saved
+
+    def save_path(self) -> Path:
+        """Where the match is saved: ``save_to``, or the offline game's save."""
+        return self.save_to or saves.save_path()
+
+    def save_bytes(self, current: HandState | None = None) -> bytes:
+        """The save's bytes: the same file as :func:`saves.save` writes."""
+        match = self.match
+        done = self.__dict__.setdefault("_hand_bytes", [])
+        hands = match.hands
+        del done[len(hands):]  # hands taken back (never today; cheap to allow)
+        while len(done) < len(hands):
+            done.append(saves.part_bytes(hand_record(hands[len(done)])))
+        head = self.__dict__.get("_head")
+        if head is None or head[0] != match.players or head[1] is not match.rules:
+            head = self.__dict__["_head"] = (match.players, match.rules,
+                                             saves.match_head(match))
+        return saves.save_bytes(self.table(), head[2], done, current, self.extra())
 
     def archive(self) -> Path | None:
         """Keep the finished match in the history folder (for history and statistics)."""
@@ -136,12 +171,22 @@ class Session:
         score = self.match.totals[self.human]
         return _("{where}, your score {score}").format(where=where, score=signed(score))
 
+    def clear_save(self) -> None:
+        """The save is no longer wanted (its match is in the history): removed after the
+        saves still on their way, or here."""
+        path = self.save_path()
+        if self.saver is None:
+            saves.clear(path)
+        else:
+            self.last_saved = self.saver.put(path, None)
+
     @staticmethod
     def clear_saved() -> None:
         saves.clear()
 
     @staticmethod
     def has_saved() -> bool:
+        flush_shared()
         try:
             return saves.save_path().is_file()
         except OSError:
@@ -151,6 +196,7 @@ class Session:
     def load(cls, messages: list[str] | None = None) -> Session | None:
         """The saved session with its hand in progress, or None.  A save that cannot be
         used is set aside and a one-line message appended to ``messages``."""
+        flush_shared()
         saved = saves.load(messages=messages)
         if saved is None:
             return None

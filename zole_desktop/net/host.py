@@ -35,12 +35,12 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..flow.saver import Saver
 from ..flow.workers import BOTS
 from . import protocol as P
 from .conn import Conn
 from .limits import Bucket, JoinGuard, LogLimit
 from .netsession import NetSession
-from .saver import Saver
 from .spec import LEVELS, TableSpec, new_code, parse_seats
 from .table import BOT_SECONDS, Table
 

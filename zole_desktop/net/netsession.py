@@ -7,12 +7,9 @@ import concurrent.futures
 import logging
 from typing import Any, cast
 
-from .. import saves, storage
+from .. import saves
 from ..flow.session import Session
-from ..rules.match import hand_record
-from ..rules.options import Rules
 from ..rules.state import HandState
-from .saver import Saver
 from .spec import TableSpec
 
 log = logging.getLogger(__name__)
@@ -22,17 +19,17 @@ class NetSession(Session):
     """A session whose people sit at other computers: ``net`` (the table's name, join code
     and the seats' tokens) is kept in the host's save with the match.
 
-    It saves the same ``zole-save/1`` file after every action as the offline game does, but
-    the finished hands' records are kept encoded from one save to the next, with the match
-    record's head (:func:`saves.save_bytes`: a save costs some 0.1 ms of the host's loop
-    instead of replaying and encoding every hand), and the writing happens on the host's
-    :class:`Saver` threads."""
+    It saves the same ``zole-save/1`` file after every action as the offline game does (the
+    finished hands kept encoded, some 0.1 ms of the host's loop), on the host's
+    :class:`~zole_desktop.flow.saver.Saver` threads; nothing is saved without a
+    ``save_to``."""
 
     net: dict[str, Any]
-    saver: Saver | None = None
-    last_saved: concurrent.futures.Future | None = None  # the latest save on its way
-    _hand_bytes: list[bytes]  # the finished hands' records, encoded
-    _head: tuple[int, Rules, bytes] | None = None  # players, rules -> the record's head
+
+    def save(self, current: HandState | None = None) -> concurrent.futures.Future | None:
+        if self.save_to is None:
+            return None
+        return super().save(current)
 
     def extra(self) -> dict:
         out = super().extra()
@@ -45,25 +42,6 @@ class NetSession(Session):
         tokens = getattr(self, "net", {}).get("tokens") or []
         return super().typed_seats() | {s for s, t in enumerate(tokens)
                                          if t is not None and s != self.human}
-
-    def save(self, current: HandState | None = None) -> None:
-        if self.save_to is None:
-            return
-        match = self.match
-        assert match is not None, "a Session always makes its match"
-        done = self.__dict__.setdefault("_hand_bytes", [])
-        hands = match.hands
-        del done[len(hands):]
-        while len(done) < len(hands):
-            done.append(saves.part_bytes(hand_record(hands[len(done)])))
-        head = self._head
-        if head is None or head[0] != match.players or head[1] is not match.rules:
-            head = self._head = (match.players, match.rules, saves.match_head(match))
-        data = saves.save_bytes(self.table(), head[2], done, current, self.extra())
-        if self.saver is not None:
-            self.last_saved = self.saver.put(self.save_to, data)
-        else:
-            storage.atomic_write(self.save_to, data)
 
 
 def resume(spec: TableSpec) -> NetSession | None:

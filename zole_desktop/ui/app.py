@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 
 from .. import storage
+from ..flow.saver import flush_shared
 from ..i18n import _
 from . import gfx
 from .scene import (
@@ -435,6 +436,8 @@ class App:
 
     def shutdown(self) -> None:
         self.stack.clear()
+        if not flush_shared(10.0):  # the match's last save is written before the end
+            log.error("the game's last save was not written within 10 s of closing")
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.hint_executor.shutdown(wait=False, cancel_futures=True)
         self.sound.quit()

@@ -46,7 +46,13 @@ class SceneClosed:
     scene: Any
 
 
-Condition = Wait | Settle | HumanTurn | BotTurn | SceneClosed
+@dataclass(frozen=True)
+class Saved:
+    """Until the director's latest save is on disk (or its failure was told): nobody is
+    shown an action before a crash could no longer take it back."""
+
+
+Condition = Wait | Settle | HumanTurn | BotTurn | SceneClosed | Saved
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...rules.state import PLAYING, SURRENDER
-from .conditions import UNDO, BotAnswer, BotTurn, HumanTurn, SceneClosed, Settle, Wait
+from .conditions import UNDO, BotAnswer, BotTurn, HumanTurn, Saved, SceneClosed, Settle, Wait
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -41,6 +41,10 @@ def ready(t: TableScene) -> Any:
         return _bot_answer(t, c)
     if isinstance(c, SceneClosed):
         return None if c.scene not in t.stack.scenes else NOT_READY
+    if isinstance(c, Saved):
+        if t.app.fast and not t.director.saved():
+            t.director.wait_saved(0.05)  # as for a bot: no spinning without the GIL
+        return None if t.director.saved() else NOT_READY
     return None
 
 

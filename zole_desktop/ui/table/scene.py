@@ -38,6 +38,7 @@ from .conditions import (
     BotTurn,
     Condition,
     HumanTurn,
+    Saved,
     Settle,
     Wait,
 )
@@ -162,8 +163,8 @@ class TableScene(Scene):
         if moving:
             return True
         c = self.cond
-        if c is None or isinstance(c, (Wait, Settle, BotTurn)):
-            return True
+        if c is None or isinstance(c, (Wait, Settle, BotTurn, Saved)):
+            return True  # (a save is on disk within a frame or two)
         return self.clock < self.message_until
 
     def animating(self) -> bool:

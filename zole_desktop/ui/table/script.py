@@ -24,6 +24,7 @@ from .conditions import (
     BotTurn,
     Condition,
     HumanTurn,
+    Saved,
     SceneClosed,
     Settle,
     Wait,
@@ -51,6 +52,7 @@ def run_session(t: TableScene) -> Script:
         if t.closed:
             return
         row = t.director.finish_hand()
+        yield Saved()
         summary = HandSummary(t.session, t.state, row, t.auto_continue, viewer=t.viewer)
         t.stack.push(summary)
         t.app.moment("hand-summary")
@@ -174,6 +176,7 @@ def play_hand(t: TableScene, state: HandState) -> Script:
             a = yield from bot_turn(t, seat)
         if a == UNDO or d.act(seat, a) is None:
             continue
+        yield Saved()
         v.bubbles[seat] = a
         t.app.invalidate()
         if seat != t.human:
@@ -213,15 +216,17 @@ def bury(t: TableScene, state: HandState) -> Script:
     if decl == t.human:
         t.bury_need = 2 - state.buried.bit_count()
         cards = yield from human_turn(t, "bury")
-        for c in cards:
-            if d.act(decl, c) is not None:
-                v.bury(decl, c)
+        done = [c for c in cards if d.act(decl, c) is not None]
+        yield Saved()
+        for c in done:
+            v.bury(decl, c)
         t.selected = []
     else:
         while state.phase == BURYING:
             c = yield from bot_turn(t, decl)
             if c == UNDO or d.act(decl, c) is None:
                 continue
+            yield Saved()
             v.bury(decl, c)
             t.relayout()  # each card goes under as soon as it is chosen
     t.relayout()
@@ -249,6 +254,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
         if a == SURRENDER:
             decl = state.declarer_seat
             if decl is not None and d.surrender(decl) is not None:
+                yield Saved()
                 v.bubbles[decl] = SURRENDER
                 yield t.wait(0.8)
                 break
@@ -256,6 +262,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
         applied = d.act(seat, a)
         if applied is None:
             continue
+        yield Saved()
         v.play(seat, a, applied.trick)
         t.relayout()
         t.slide_sound()

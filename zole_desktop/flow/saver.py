@@ -1,4 +1,5 @@
-"""The host's saves, written on threads of their own (:class:`Saver`)."""
+"""Saves written on threads of their own (:class:`Saver`): the network host's tables and the
+offline game's match, so that the thread that plays never waits for the disk."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ log = logging.getLogger(__name__)
 
 
 class Saver:
-    """Writes the tables' saves on threads of their own, so that the host's loop never waits
-    for the disk.  Each save is the whole file (``storage.atomic_write``, as the offline
-    game's); files are written oldest first, a few at once, one file by one thread at a
-    time; a newer save of a file replaces the one still waiting.
+    """Writes saves on threads of their own, so that the thread that plays (the host's loop,
+    the window's) never waits for the disk.  Each save is the whole file
+    (``storage.atomic_write``); files are written oldest first, a few at once, one file by
+    one thread at a time; a newer save of a file replaces the one still waiting.
 
     A save wakes one thread at most, and a thread that has written a file takes the next
     save waiting before it sleeps: every thread woken needs the interpreter's lock, which
@@ -129,9 +130,12 @@ class Saver:
                              "at a point its players have played past", path,
                              why.strerror or why, e2.strerror or e2)
 
-    def failure(self) -> OSError | None:
-        """The error of a save that failed and has not been written since (any file)."""
+    def failure(self, path: Path | None = None) -> OSError | None:
+        """The error of a save of ``path`` (any file when None) that failed and has not been
+        written since."""
         with self._cv:
+            if path is not None:
+                return self._failures.get(path)
             return next(iter(self._failures.values()), None)
 
     def flush(self, timeout: float = 10.0) -> bool:
@@ -147,3 +151,26 @@ class Saver:
             self._cv.notify_all()
         for t in self._threads:
             t.join(timeout)
+
+
+_shared: Saver | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_saver() -> Saver:
+    """The offline game's saver: one thread, made when the first save is wanted, and
+    flushed when the program ends (a save on its way is written, within 10 s)."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            import atexit
+
+            _shared = Saver(threads=1)
+            atexit.register(_shared.flush, 10.0)
+        return _shared
+
+
+def flush_shared(timeout: float = 5.0) -> bool:
+    """The offline game's saves still on their way are written (before the save is read
+    back: Continue must find the last action, not the one before)."""
+    return _shared is None or _shared.flush(timeout)
