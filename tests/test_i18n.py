@@ -1,6 +1,7 @@
 """Translations: complete, consistent, compiled, and every UI string goes through them."""
 
 import ast
+import collections
 import re
 from pathlib import Path
 
@@ -176,3 +177,79 @@ def test_no_user_facing_literal_outside_the_catalogs():
     for p in UI_FILES:
         offences += _literal_offences(p)
     assert not offences, "\n".join(offences[:30])
+
+
+# ------------------------------------------------------------------ typography helpers
+def test_after_label_lowers_a_word_but_not_a_card_or_an_abbreviation():
+    try:
+        for lang, text, want in [("lv", "Ar Q♣ tu paliec", "ar Q♣ tu paliec"),
+                                 ("ru", "С Q♣ вы остаётесь", "с Q♣ вы остаётесь"),
+                                 ("lv", "Q♣: lai ko tu liktu", "Q♣: lai ko tu liktu"),
+                                 ("ru", "10♦: при любой карте", "10♦: при любой карте"),
+                                 ("lv", "PDF saglabāts", "PDF saglabāts"),
+                                 ("en", "Lead low: keep", "Lead low: keep")]:
+            i18n.set_language(lang)
+            assert i18n.after_label(text) == want
+    finally:
+        i18n.set_language("en")
+    assert i18n.lower_first("Normāls") == "normāls" and i18n.lower_first("") == ""
+
+
+@pytest.mark.parametrize("lang,word", [("lv", "Padoms: "), ("ru", "Подсказка: ")])
+def test_a_hint_goes_on_in_lower_case_after_its_label(lang, word):
+    """Every reason the advisor gives, as the hint line shows it (GLOSSARY.md, Style)."""
+    from zole_desktop.ui.table import hint_view
+
+    reasons = [m for m in load(lang) if m.id and any(
+        f == "zole_desktop/bots/advisor.py" for f, _l in m.locations)]
+    assert len(reasons) >= 20
+    i18n.set_language(lang)
+    try:
+        bad = []
+        for m in reasons:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            for n in (1, 5):
+                reason = (i18n.ngettext(ids[0], ids[1], n) if len(ids) > 1
+                          else i18n._(ids[0]))
+                reason = reason.format_map(collections.defaultdict(
+                    lambda: "Q♣", n=n, pct=45, other_pct=30, rule=i18n._(
+                        "The only card you may play")))
+                line = hint_view.reason_line(reason)
+                assert line.startswith(word), line
+                rest = line[len(word):]
+                if rest[0].isupper() and (rest[1].islower() or rest[1] == " "):
+                    bad.append(line)
+        assert not bad, bad
+    finally:
+        i18n.set_language("en")
+
+
+def test_percent_is_spaced_as_each_language_writes_it():
+    try:
+        for lang, want in [("en", "54%"), ("lv", "54\u00a0%"), ("ru", "54\u00a0%")]:
+            i18n.set_language(lang)
+            assert i18n.percent(54) == want
+    finally:
+        i18n.set_language("en")
+
+
+def test_merge_fills_a_message_with_a_context(tmp_path, monkeypatch):
+    import json
+    import shutil
+
+    real = catalogs.po_path
+    for lang in ("lv", "ru"):
+        (tmp_path / lang).mkdir()
+        shutil.copy(real(lang), tmp_path / lang / "x.po")
+    monkeypatch.setattr(catalogs, "po_path", lambda lang: tmp_path / lang / "x.po")
+    data = {"lv": {"a seat row in the host's form\x04Seat {n}": "Vieta nr. {n}",
+                   "Seat {n}": "Sēdvieta {n}"},
+            "ru": {"bot level\x04Normal": "Обычный"}}
+    (tmp_path / "tr.json").write_text(json.dumps(data), "utf-8")
+    assert catalogs.merge(tmp_path / "tr.json") == 3
+    lv = {(m.context, m.id): m.string for m in catalogs.load_po("lv")}
+    assert lv[("a seat row in the host's form", "Seat {n}")] == "Vieta nr. {n}"
+    assert lv[(None, "Seat {n}")] == "Sēdvieta {n}"
+    ru = {(m.context, m.id): m.string for m in catalogs.load_po("ru")}
+    assert ru[("bot level", "Normal")] == "Обычный"
+    assert ru[("card size", "Normal")] == "Средний"  # the other context is left alone

@@ -1,5 +1,6 @@
-"""The words of the three catalogs follow locales/GLOSSARY.md (issue 15): one name per thing,
-game points apart from card points, contexts for homographs, filled-in headers."""
+"""The words of the three catalogs follow locales/GLOSSARY.md (issues 15 and 31): the checks
+of its "Checks" table (one name per thing, one wording per action and state, no retired
+wording), contexts for homographs, filled-in headers."""
 
 import re
 
@@ -26,60 +27,68 @@ def entries(lang):
     return out
 
 
-# (which English messages, language, what every translation of them must hold, what none may)
-TERMS = [
-    # game points are баллы; очки are card points only
-    (r"game point", "ru", r"(?i)балл", r"(?i)очк"),
-    (r"card point", "ru", r"(?i)очк", r"(?i)балл"),
-    (r"game point", "lv", r"punkt", r"\bac[iu]"),
-    (r"card point", "lv", r"\bac[isuīā]", r"punkt"),
-    # the score sheet is Запись / pieraksts
-    (r"(?i)score sheet", "ru", r"(?i)запис", r"(?i)таблиц"),
-    (r"(?i)score sheet", "lv", r"(?i)pierakst", r"(?i)tabul"),
-    # the opponent is противник / pretinieks
-    (r"opponent", "ru", r"противник", r"соперник"),
-    (r"opponent", "lv", r"pretiniek", None),
-    # one name for the rules guide, the last trick, following suit
-    (r"(?i)rules guide", "ru", r"(?i)правил\w* игры", r"(?i)справочник"),
-    (r"(?i)rules guide", "lv", r"(?i)spēles noteikum", r"(?i)ceļved"),
-    (r"(?i)last trick", "ru", r"Последн", r"Прошл"),
-    (r"(?i)last trick", "lv", r"(?i)pēdēj", None),
-    (r"(?i)follow (suit|trumps)", "ru", r"(?i)ходить в масть", r"класть"),
-    # lv: "lead" is iziet; a table that allows is the table options, not the talon
-    (r"(?i)\blead(s)? to\b", "lv", r"(?i)\bi(z|e)(iet|ej)", r"(?i)izspēlē"),
-    (r"(?i)table (allows|says)", "lv", r"galda noteikumi", r"\bgalds\b"),
-    (r"(?i)table (allows|says)", "ru", r"правила стола", r"\bстол\b"),
-    (r"^Some tables", "lv", r"^Dažviet", r"(?i)galdos"),
-]
+GLOSSARY = catalogs.PACKAGE.parent / "locales" / "GLOSSARY.md"
+CELL = re.compile(r"(?<!\\)\|")
 
 
-@pytest.mark.parametrize("pattern,lang,must,must_not", TERMS)
-def test_terms_follow_the_glossary(pattern, lang, must, must_not):
-    hits = [(e, t) for e, t in entries(lang) if re.search(pattern, e)]
-    assert hits, f"no English message matches {pattern!r}: the check would test nothing"
+def glossary_checks() -> list[tuple[str, str | None, str | None, str | None, str]]:
+    """The rows of the glossary's "Checks" table: (lang, English pattern or None for every
+    message, must hold, must not hold, why)."""
+    text = GLOSSARY.read_text("utf-8")
+    part = text.split("\n## Checks\n", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in part.splitlines():
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        cells = [c.strip().replace("\\|", "|") for c in CELL.split(line)[1:-1]]
+        if cells[0] == "lang":
+            continue
+        lang, english, must, must_not, why = cells
+        rows.append((lang, _pattern(english, line), _pattern(must, line),
+                     _pattern(must_not, line), why))
+    return rows
+
+
+def _pattern(cell: str, line: str) -> str | None:
+    """A cell of the table: a regular expression in backticks, or none ("every", "—")."""
+    if cell in ("every", "—"):
+        return None
+    assert cell.startswith("`") and cell.endswith("`"), (line, cell)
+    return cell[1:-1]
+
+
+CHECKS = glossary_checks()
+
+
+def test_the_glossary_holds_the_checks():
+    assert len(CHECKS) >= 60, len(CHECKS)
+    for lang, english, must, must_not, _why in CHECKS:
+        assert lang in ("lv", "ru", "en")
+        assert must or must_not
+        for p in (english, must, must_not):
+            if p:
+                re.compile(p)
+
+
+@pytest.mark.parametrize("lang,english,must,must_not,why", CHECKS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CHECKS)])
+def test_words_follow_the_glossary(lang, english, must, must_not, why):
+    """One wording per thing, action and state (locales/GLOSSARY.md, "Checks"): a retired
+    wording anywhere, or a message that lost its settled one, fails with the row's reason."""
+    if lang == "en":
+        pairs = [(e, e) for e, _t in entries("en")]
+    else:
+        pairs = entries(lang)
+    hits = [(e, t) for e, t in pairs if english is None or re.search(english, e)]
+    assert hits, f"no English message matches {english!r}: the check would test nothing"
     bad = [(e[:60], t) for e, t in hits
-           if not re.search(must, t) or (must_not and re.search(must_not, t))]
-    assert not bad, bad
+           if (must and not re.search(must, t)) or (must_not and re.search(must_not, t))]
+    assert not bad, f"{why}: {bad}"
 
 
-@pytest.mark.parametrize("lang,words", [
-    ("ru", ("соперник", "Таблица очков", "Прошлая взятка", "Игровые очки", "Справочник правил",
-            "не взять", "любая пуля", "все равные")),
-    ("lv", ("Dažos galdos", "ja galds", "galds to", "galds tā", "Punktu tabula",
-            "neskaitās šim mastam", "vienādie", "izspēlēts trešais", "Noteikumu ceļvedis")),
-])
-def test_retired_wordings_are_gone(lang, words):
-    found = [(w, t) for w in words for _e, t in entries(lang) if w in t]
-    assert not found, found
-
-
-@pytest.mark.parametrize("lang,allowed,other", [
-    ("lv", "„“", "”«»\""), ("ru", "«»", "„“”\""),
-])
-def test_one_kind_of_quotation_marks(lang, allowed, other):
-    bad = [t for _e, t in entries(lang) if any(ch in t for ch in other)]
-    assert not bad, bad
-    assert any(allowed[0] in t for _e, t in entries(lang))
+@pytest.mark.parametrize("lang,mark", [("lv", "„"), ("ru", "«"), ("en", "“")])
+def test_each_language_uses_its_quotation_marks(lang, mark):
+    assert any(mark in (t if lang != "en" else e) for e, t in entries(lang))
 
 
 @pytest.mark.parametrize("lang", ["lv", "ru"])

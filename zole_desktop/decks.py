@@ -369,8 +369,8 @@ def read_zip(path: Path) -> DeckFiles:
         tops = [n[:-len(TOML_NAME)] for n in names
                 if n.endswith("/" + TOML_NAME) and n.count("/") == 1]
         if len(tops) != 1:
-            out.problems.append(say(N_("{name}: no {toml} at the top of the zip or in one "
-                                       "folder there"), name=path.name, toml=TOML_NAME))
+            out.problems.append(say(N_("{name}: no {toml} at the top of the zip or in its "
+                                       "only folder"), name=path.name, toml=TOML_NAME))
             out.refused = True
             return out
         prefix = tops[0]
@@ -460,7 +460,7 @@ def check_meta(meta: dict) -> list[str]:
     if "id" in meta:
         v = meta["id"]
         if not isinstance(v, str) or not ID_RE.fullmatch(v):
-            problems.append(say(N_("{toml}: id must be 1-40 small letters, digits or '-'"),
+            problems.append(say(N_("{toml}: id must be 1–40 lowercase letters, digits or “-”"),
                                 toml=TOML_NAME))
         elif v in builtin_ids():
             problems.append(say(N_("{toml}: id {id} is one of the game's own decks"),

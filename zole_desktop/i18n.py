@@ -101,9 +101,32 @@ def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
     return text.replace("-", "−")
 
 
+def percent(value: int) -> str:
+    """A share in per cent as the current language writes it: "54%" in English, "54 %" (a
+    no-break space before the sign) in Latvian and Russian, as the catalogs write
+    ``{pct}\u00a0%`` (locales/GLOSSARY.md, "Style")."""
+    return f"{value}\u00a0%" if _lang in ("lv", "ru") else f"{value}%"
+
+
 def signed(value: int) -> str:
     """A whole number of points with its sign: +3, −2 (a real minus sign) and 0."""
     return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def lower_first(text: str) -> str:
+    """``text`` with its first word in lower case when that word is an ordinary capitalised
+    one ("Ar Q♣ tu…" → "ar Q♣ tu…", "С Q♣ вы…" → "с Q♣ вы…", "Normāls" → "normāls"); a card
+    ("Q♣: …", "A♥ …"), a number or a word in capitals stays as it is."""
+    if len(text) > 1 and text[0].isupper() and (text[1].islower() or text[1] == " "):
+        return text[0].lower() + text[1:]
+    return text
+
+
+def after_label(text: str) -> str:
+    """``text`` as it reads after a label and a colon ("Padoms: …", "Подсказка: …"):
+    Latvian and Russian write its first word in lower case, English keeps the capital
+    (locales/GLOSSARY.md, "Style")."""
+    return lower_first(text) if _lang in ("lv", "ru") else text
 
 
 def system_language() -> str:

@@ -237,13 +237,14 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
         # the hand goes on from its last readable move; the file as it was is kept
         try:
             copy = storage.keep_copy(path, raw)
-            messages.append(_("The end of the saved hand could not be read ({reason}); it goes "
-                              "on from the last move that could, and the file as it was is "
-                              "kept as {name}.").format(reason=saved.dropped, name=copy.name))
+            messages.append(_("The end of the saved hand could not be read ({reason}); play goes "
+                              "on from the last move that could be read, and the file as it was "
+                              "is kept as {name}.").format(reason=saved.dropped, name=copy.name))
         except OSError as e:
             log.error("a copy of the save %s could not be kept: %s", path, e)
-            messages.append(_("The end of the saved hand could not be read ({reason}); it goes "
-                              "on from the last move that could.").format(reason=saved.dropped))
+            messages.append(_("The end of the saved hand could not be read ({reason}); play goes "
+                              "on from the last move that could be read.").format(
+                reason=saved.dropped))
     return saved
 
 

@@ -344,12 +344,12 @@ def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_
         still = host_acts()
         assert not t.can_undo()
         t.request_undo()
-        assert t.message == "Another player has played since your card, so it cannot be taken back"
+        assert t.message == "Another player has played since your move, so it cannot be undone"
         # asked on the wire anyway, the host refuses, and says why in Anna's words
         t.message = ""
         me.send(P.Undo())
         assert run_until(app, lambda: bool(t.message), 3000)
-        assert t.message == "Another player has played since your card, so it cannot be taken back"
+        assert t.message == "Another player has played since your move, so it cannot be undone"
         assert host_acts() == still
     finally:
         if bruno is not None:

@@ -392,7 +392,7 @@ def test_the_waiting_room_shows_a_typed_name_as_typed_and_a_bots_name_translated
 
     import msgspec
 
-    from zole_desktop.i18n import _, set_language
+    from zole_desktop.i18n import _, lower_first, set_language
     from zole_desktop.net.client import Connection
     from zole_desktop.net.remote import RemoteSession
     from zole_desktop.ui import texts
@@ -417,9 +417,12 @@ def test_the_waiting_room_shows_a_typed_name_as_typed_and_a_bots_name_translated
         lines = [room.seat_line(i, s) for i, s in enumerate(room.seats)]
         bot = _("{name} (bot, {level})")
         assert _("Ilze") != "Ilze" and _("Pēteris") != "Pēteris"
-        assert lines[1] == bot.format(name="Ilze", level=_(texts.LEVEL_LABELS["random"]))
+        # the level as a word inside the parentheses: "(бот, случайный)" (GLOSSARY.md)
+        assert lines[1] == bot.format(name="Ilze",
+                                      level=lower_first(_(texts.LEVEL_LABELS["random"])))
+        assert lines[1].endswith("(бот, случайный)"), lines[1]
         assert lines[3] == bot.format(name=_("Pēteris"),
-                                      level=_(texts.LEVEL_LABELS["normal"]))
+                                      level=lower_first(_(texts.LEVEL_LABELS["normal"])))
         session = RemoteSession.from_welcome(msgspec.structs.replace(room.welcome,
                                                                       seats=room.seats))
         assert session.name(1) == "Ilze" and session.name(3) == _("Pēteris")
@@ -471,8 +474,8 @@ def test_the_host_is_told_once_that_the_table_cannot_be_saved(make_app, tmp_path
                 break
         assert len(failed) >= saved_before + 6  # the hand went on, and every save failed
         assert app.file_errors == ["The table cannot be saved (No space left on device); "
-                                   "if this computer stops, the match cannot be taken up "
-                                   "again."], app.file_errors
+                                   "if the game on this computer stops, the match cannot "
+                                   "be resumed."], app.file_errors
     finally:
         if me is not None:
             me.close()

@@ -84,7 +84,7 @@ def card_reason(obs: Observation, card: int) -> str:
             return N_("Stay under: this card does not take the trick")
         if not trick:
             return N_("Lead low: make someone else take the trick")
-        return N_("Every card you may play takes this trick: give away the fewest points")
+        return N_("Every card you may play takes this trick: play the one with the fewest points")
     played = 0
     for t in obs.tricks:
         played |= mask_of(t.cards)
@@ -100,10 +100,10 @@ def card_reason(obs: Observation, card: int) -> str:
             return N_("Lead a trump to pull the opponents' trumps")
         suit_out = unseen & FOLLOW_MASK[card]
         if not [c for c in cards_of(suit_out) if c > card]:
-            return N_("Cash your winner: no higher card of the suit is out")
+            return N_("Take your sure trick: no higher card of the suit is out")
         if POINTS[card] == 0:
             return N_("Lead low: keep your strong cards for later")
-        return N_("Best on average over the possible deals")
+        return N_("Best on average over the possible layouts")
     win = _winning(trick)
     assert win is not None
     partner_wins = (not me_decl and win[0] != declarer and win[0] != TABLE
@@ -115,9 +115,9 @@ def card_reason(obs: Observation, card: int) -> str:
     winners = [c for c in legal if beats(c, win[1])]
     if partner_wins and not takes:
         if POINTS[card] >= 10 and (last_to_play or POINTS[card] == max(POINTS[c] for c in legal)):
-            return N_("Smear points: your partner wins this trick")
+            return N_("Add points: your partner wins this trick")
         if POINTS[card] > 0 and last_to_play:
-            return N_("Smear points: your partner wins this trick")
+            return N_("Add points: your partner wins this trick")
     if takes:
         cheapest = min(winners, key=lambda c: (POINTS[c], c))
         if card == cheapest or (last_to_play and POINTS[card] == POINTS[cheapest]):
@@ -129,7 +129,7 @@ def card_reason(obs: Observation, card: int) -> str:
             return N_("Lowest card: this trick is lost anyway")
     if follows and POINTS[card] == min(POINTS[c] for c in legal):
         return N_("Follow with the lowest card of the suit")
-    return N_("Best on average over the possible deals")
+    return N_("Best on average over the possible layouts")
 
 
 def _pct(x: float) -> int:

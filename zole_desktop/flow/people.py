@@ -136,7 +136,7 @@ class Names:
 
     def __call__(self, seat: int | None) -> str:
         if seat is None or seat < 0:
-            return _("the table")
+            return _("the talon")
         if seat >= len(self.names):
             return _("Seat {n}").format(n=seat + 1)
         name = self.names[seat]

@@ -355,20 +355,20 @@ def giveaway_text(note: CardNote | None, review: HandReview,
         return _("Nobody gave away points: both sides played as well as with all cards open.")
     n, card = note.lost, card_text(note.card)
     if note.seat == you and note.declarer_side:
-        line = ngettext("Trick {t}: you played {card}: the declarer gave away {n} point",
-                        "Trick {t}: you played {card}: the declarer gave away {n} points",
+        line = ngettext("Trick {t}: you played {card} — the declarer gave away {n} point",
+                        "Trick {t}: you played {card} — the declarer gave away {n} points",
                         n).format(t=note.trick, card=card, n=n)
     elif note.seat == you:
-        line = ngettext("Trick {t}: you played {card}: the defenders gave away {n} point",
-                        "Trick {t}: you played {card}: the defenders gave away {n} points",
+        line = ngettext("Trick {t}: you played {card} — the defenders gave away {n} point",
+                        "Trick {t}: you played {card} — the defenders gave away {n} points",
                         n).format(t=note.trick, card=card, n=n)
     elif note.declarer_side:
-        line = ngettext("Trick {t}: {name} played {card}: the declarer gave away {n} point",
-                        "Trick {t}: {name} played {card}: the declarer gave away {n} points",
+        line = ngettext("Trick {t}: {name} played {card} — the declarer gave away {n} point",
+                        "Trick {t}: {name} played {card} — the declarer gave away {n} points",
                         n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
     else:
-        line = ngettext("Trick {t}: {name} played {card}: the defenders gave away {n} point",
-                        "Trick {t}: {name} played {card}: the defenders gave away {n} points",
+        line = ngettext("Trick {t}: {name} played {card} — the defenders gave away {n} point",
+                        "Trick {t}: {name} played {card} — the defenders gave away {n} points",
                         n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
     if note.best:
         line += " " + _("(best: {cards})").format(
@@ -416,7 +416,7 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
                                 "Trick {t}: {cards} — you take {n} points", t.points).format(
                 t=t.number, cards=cards, n=t.points))
             continue
-        who = name_of(t.winner) if t.winner != TABLE else _("the table")
+        who = name_of(t.winner) if t.winner != TABLE else _("the talon")
         out.append(ngettext("Trick {t}: {cards} — {name} takes {n} point",
                             "Trick {t}: {cards} — {name} takes {n} points", t.points).format(
             t=t.number, cards=cards, name=who, n=t.points))

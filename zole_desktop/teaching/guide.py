@@ -136,7 +136,7 @@ CHAPTERS: tuple[Chapter, ...] = (
                "in jāņi. No trick at all (bezstiķis) loses 4 (zole 8)."),
         ), ("bands",)),
         Page(N_("Jāņi and bezstiķis"), (
-            N_("The declarer is 'in jāņi' (jāņos) with 30 points or fewer; the defenders "
+            N_("The declarer is “in jāņi” (jāņos) with 30 points or fewer; the defenders "
                "are in jāņi with 29 or fewer, when the declarer has 91 or more. A side that "
                "takes no trick is bezstiķis. All tricks and no trick count tricks, not "
                "points."),
@@ -152,17 +152,17 @@ CHAPTERS: tuple[Chapter, ...] = (
                "and gets a personal pool (personīgā pule)."),
         ), ("sheet", 0, (), (("passed",), ("take", 1, 45, 3)))),
         Page(N_("Closing pools"), (
-            N_("A declarer who wins an ordinary game closes one pool: first his own oldest "
-               "personal pool; else a common pool, and everyone in the payments pays him 1 "
-               "more; else another player's oldest personal pool, whose owner pays him the "
-               "number of players in the payments."),
-            N_("When the session ends each personal pool costs its owner 1 to every other "
+            N_("A declarer who wins an ordinary game closes one pool: first their own "
+               "oldest personal pool; else a common pool, and everyone in the payments pays "
+               "them 1 more; else another player's oldest personal pool, whose owner pays them "
+               "the number of players in the payments."),
+            N_("When the match ends each personal pool costs its owner 1 to every other "
                "player; common pools lapse. Zole and small zole ignore pools."),
         ), ("sheet", 1, (1, 2),
             (("take", 1, 75, 5), ("take", 0, 95, 6), ("take", 0, 70, 5)))),
         Page(N_("Galdiņš, the small table"), (
-            N_("Some tables play the hand instead when everyone passes: each for himself, "
-               "and the aim is to take as few tricks as possible."),
+            N_("Some tables play the hand instead when everyone passes: each for "
+               "themselves, and the aim is to take as few tricks as possible."),
             N_("The player with the most tricks pays 2 to each other player; tied on tricks, "
                "the one with more points pays; still tied, each tied player pays each "
                "player who is not tied."),

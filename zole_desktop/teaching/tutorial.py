@@ -47,7 +47,7 @@ STEPS: tuple[Step, ...] = (
                      "so you are forehand: you speak first and you lead to the first trick.")),
     Step("your_bid", N_("Look at your cards: the queens of clubs and spades, two jacks, the "
                         "ace and ten of diamonds — six trumps and the ace of hearts. That is "
-                        "a strong hand. Choose 'Take' to pick up the talon and play alone "
+                        "a strong hand. Choose “Take” to pick up the talon and play alone "
                         "against the other two.")),
     Step("bury", N_("The two talon cards joined your hand. Now bury (norakt) two cards: they "
                     "count for you at the end. Bury the nine of spades and the ten of hearts: "
@@ -73,8 +73,8 @@ STEPS: tuple[Step, ...] = (
                            "hand shows what every card was worth.")),
     Step("trick_won", N_("You won the trick: the highest trump wins; with no trump in it, "
                          "the highest card of the suit led. You lead next.")),
-    Step("trick_lost", N_("The defenders took that trick and put its points together. The "
-                          "winner leads next.")),
+    Step("trick_lost", N_("The defenders took that trick; their card points count "
+                          "together. The winner leads next.")),
     Step("end_won", N_("You made 61 points or more and won the game: each defender pays you. "
                        "With 91 or more the defenders are in jāņi and pay 2 each.")),
     Step("end_lost", N_("You took 60 points or fewer, so the defenders won this time. Try "

@@ -130,17 +130,21 @@ def check() -> list[str]:
 
 def merge(path: Path) -> int:
     """Fill translations from a JSON file ``{"lv": {msgid: msgstr or [forms]}, "ru": ...}``;
-    returns how many entries were filled.  Unknown msgids are reported and skipped."""
+    returns how many entries were filled.  A message with a context is keyed
+    ``"context\u0004msgid"`` (as gettext keys it); a plural one by its singular msgid.
+    Unknown msgids are reported and skipped."""
     import json
 
     data = json.loads(Path(path).read_text("utf-8"))
     filled = 0
     for lang, entries in data.items():
         cat = load_po(lang)
-        for msgid, text in entries.items():
-            m = cat.get(msgid)
+        for key, text in entries.items():
+            context, _sep, msgid = key.rpartition("\x04")
+            m = cat.get(msgid, context=context or None)
             if m is None:
-                m = next((x for x in cat if isinstance(x.id, tuple) and x.id[0] == msgid), None)
+                m = next((x for x in cat if isinstance(x.id, tuple) and x.id[0] == msgid
+                          and x.context == (context or None)), None)
             if m is None:
                 print(f"{lang}: not in the catalog: {msgid[:60]}", file=sys.stderr)
                 continue

@@ -246,6 +246,8 @@ class HistoryScene(Scene):
         line = self.message
         color = gfx.AMBER if self.message_bad else gfx.LINEN
         if not line and self.notes:
+            # Translators: shown for two files or more (one file shows its own note), so the
+            # singular form is read for 21, 31, … in Latvian and Russian: "the first" stays
             line = self.notes[0] if len(self.notes) == 1 else ngettext(
                 "{n} file was skipped; the first: {note}",
                 "{n} files were skipped; the first: {note}",

@@ -15,7 +15,7 @@ import os
 
 from .. import storage
 from ..flow import people
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, lower_first, ngettext, pgettext
 from ..net import kept
 from ..net.client import Client, Dropped, Failed, Joined
 from ..net.discovery import DEFAULT_PORT, Found, Lost, parse_address
@@ -90,7 +90,7 @@ class HostTableScene(FormScene):
                                                 for lv in texts.LEVELS]
         ws = [TextField(N_("Table name"), lambda: self.table, self._set_table),
               TextField(N_("Your name"), lambda: self.name, self._set_name),
-              ChoiceRow(N_("Listen on"), [(a, _address_label(a)) for a in self.addresses],
+              ChoiceRow(N_("Address"), [(a, _address_label(a)) for a in self.addresses],
                         lambda: self.address, self._set_address,
                         explain=lambda: _("Friends join at this address; nobody else "
                                           "can reach the table.")),
@@ -98,11 +98,12 @@ class HostTableScene(FormScene):
                         lambda: self.players, self._set_players),
               Heading(N_("Seats"), small=True)]
         for i in range(4):
-            ws.append(ChoiceRow((lambda i=i: _("Seat {n}").format(n=i + 2)), choices,
+            ws.append(ChoiceRow((lambda i=i: pgettext("a seat row in the host's form",
+                                                      "Seat {n}").format(n=i + 2)), choices,
                                 (lambda i=i: self.seats[i]),
                                 (lambda v, i=i: self._set_seat(i, v)),
                                 enabled=(lambda i=i: i < self.players - 1)))
-        ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
+        ws.append(ChoiceRow(N_("Match length"), LENGTHS, lambda: self.length,
                             self._set_length))
         ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),
                                                   (True, texts.ON_OFF[True])],
@@ -317,7 +318,7 @@ class WaitingRoom(Scene):
                     self.problem = _("Your seat at this table went to someone else, and "
                                      "no seat is free now.")
             elif isinstance(m, Dropped):
-                self.problem = _("The connection to the table was lost; trying to come back…")
+                self.problem = _("The connection to the table was lost; reconnecting…")
             else:
                 if isinstance(m, P.Seats):
                     self.seats = list(m.seats)
@@ -350,7 +351,9 @@ class WaitingRoom(Scene):
         if s.kind == "bot":
             label = texts.LEVEL_LABELS.get(s.level or "")
             name = s.name if s.typed else people.bot_label(s.name)
-            return _("{name} (bot, {level})").format(name=name, level=_(label) if label else "")
+            # the level as a word inside the parentheses: "(bot, normal)", not the menu's "Normal"
+            return _("{name} (bot, {level})").format(
+                name=name, level=lower_first(_(label)) if label else "")
         if s.connected:
             return s.name or _("Player {n}").format(n=i + 1)
         if s.name:
@@ -398,6 +401,6 @@ class WaitingRoom(Scene):
         gfx.blit_text(surface, note, gfx.fit_size(note, int(H * 0.03), int(W * 0.9)),
                       gfx.AMBER if self.problem else gfx.DIM_LINEN,
                       (W // 2, H - int(H * 0.1)), "center")
-        hint = _("Esc leaves")
+        hint = _("Esc goes back") if self.failed else _("Esc leaves the table")
         gfx.blit_text(surface, hint, int(H * 0.022), gfx.DIM_LINEN,
                       (W // 2, H - int(H * 0.04)), "center")

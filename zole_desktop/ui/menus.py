@@ -237,15 +237,15 @@ class NewGameScene(FormScene):
         ws = [Heading(N_("People at the table"), small=True),
               ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
                         lambda: self.players, self._set_players,
-                        explain=lambda: _("Three play each hand; with four or five, "
-                                          "the dealer (and one more) sit out.")),
+                        explain=lambda: _("Three play each hand; with four the dealer sits "
+                                          "out, with five the dealer and one more.")),
               TextField(N_("Your name"), lambda: self.name, self._set_name)]
         for i in range(4):
             ws.append(ChoiceRow(
                 partial(self.bot_label, i), [(lv, texts.LEVEL_LABELS[lv]) for lv in texts.LEVELS],
                 partial(self.levels.__getitem__, i), partial(self._set_level, i),
                 enabled=partial(self.bot_seated, i)))
-        ws.append(ChoiceRow(N_("Session length"), LENGTHS, lambda: self.length,
+        ws.append(ChoiceRow(N_("Match length"), LENGTHS, lambda: self.length,
                             self._set_length))
         ws.append(Heading(N_("Table options"), small=True))
         ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),

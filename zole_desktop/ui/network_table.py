@@ -28,10 +28,10 @@ log = logging.getLogger(__name__)
 def undo_refusal(reason: str) -> str:
     """The host's reason for not taking a card back, in the player's words."""
     if reason == P.UNDO_SERIOUS:
-        return _("Nothing is taken back at a serious table")
+        return _("Nothing can be undone at a serious table")
     if reason == P.UNDO_BLOCKED:
-        return _("Another player has played since your card, so it cannot be taken back")
-    return _("There is no card of yours to take back in this hand")
+        return _("Another player has played since your move, so it cannot be undone")
+    return _("There is no move of yours to undo in this hand")
 
 
 class NetTableView(TableView):
@@ -115,8 +115,8 @@ class NetworkTableScene(TableScene):
         if e is None:
             return
         self.unsaved_said = True
-        self.app.file_error(_("The table cannot be saved ({error}); if this computer stops, "
-                              "the match cannot be taken up again.").format(
+        self.app.file_error(_("The table cannot be saved ({error}); if the game on this "
+                              "computer stops, the match cannot be resumed.").format(
                                   error=e.strerror or e))
 
     def _would_deal(self) -> bool:
@@ -152,7 +152,7 @@ class NetworkTableScene(TableScene):
             # cards travel back as they do offline (take_back)
             self.undo_request = True
             if r.undone_by is not None and r.undone_by != self.human:
-                self.say(_("{name} took back a card").format(
+                self.say(_("{name} undid a move").format(
                     name=self.seat_name(r.undone_by)))
         elif r.rebuilt and self.state is not None:
             self.view.rebuild(self.state)
@@ -166,7 +166,7 @@ class NetworkTableScene(TableScene):
             self.surrender_request = True
         for note in r.notes:
             if note == "dropped":
-                self.say(_("The connection to the table was lost; trying to come back…"))
+                self.say(_("The connection to the table was lost; reconnecting…"))
             elif note == "failed":
                 reason = self.director.failed or ""
                 if reason in JOIN_REFUSALS:  # refused coming back: the seat went to a bot

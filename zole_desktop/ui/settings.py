@@ -51,7 +51,7 @@ class SettingsScene(FormScene):
                       lambda: st.hints, lambda v: setattr(st, "hints", v),
                       explain=lambda: _("The strong bot's advice at your turn; never in a "
                                         "serious match.")),
-            ChoiceRow(N_("Play a forced card by itself"),
+            ChoiceRow(N_("Play a forced card automatically"),
                       [(False, texts.ON_OFF[False]), (True, texts.ON_OFF[True])],
                       lambda: st.auto_play_forced, lambda v: setattr(st, "auto_play_forced", v),
                       explain=lambda: _("When only one card may be played, it is played "

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, decimal, ngettext
+from ..i18n import percent as percent_of
 from ..records import history as match_history
 from ..records import stats
 from . import gfx, texts
@@ -15,15 +16,16 @@ from .widgets import Button
 
 
 def signed(v: float, digits: int = 0) -> str:
-    """+3, 0, −2 (a real minus sign)."""
-    s = f"{v:+.{digits}f}" if digits else f"{int(v):+d}"
-    if s.strip("+-0.") == "":
+    """+3, 0, −2 (a real minus sign); with ``digits``, the decimal comma of Latvian and
+    Russian: +2,25."""
+    s = decimal(v, digits, sign=True) if digits else f"{int(v):+d}".replace("-", "−")
+    if s.strip("+−0.,") == "":
         return "0"
-    return s.replace("-", "−")
+    return s
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{round(100 * part / whole)}%" if whole else "—"
+    return percent_of(round(100 * part / whole)) if whole else "—"
 
 
 class StatsScene(Scene):
@@ -134,7 +136,7 @@ class StatsScene(Scene):
         span = x1 - x0
         rights = [x0 + int(span * f) for f in (0.60, 0.72, 0.86, 1.0)]  # numbers, right-aligned
         label_w = rights[0] - x0 - int(span * 0.1)
-        heads = [_("Games"), _("Won"), _("Success"), _("Average")]
+        heads = [_("Games"), _("Won"), _("Win rate"), _("Average")]
         t = _("As declarer")
         gfx.blit_text(surface, t, gfx.fit_size(t, body, label_w, True), gfx.CARMINE, (x0, y),
                       bold=True)

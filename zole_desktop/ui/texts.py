@@ -22,7 +22,7 @@ CONTRACT_LABELS = {
     "zole": N_("Zole"),
     "maza": N_("Small zole"),
     "dark": N_("Zole in the dark"),
-    "passed": N_("All passed"),
+    "passed": N_("Everyone passed"),
     "galdins": N_("Small table"),
 }
 
@@ -96,12 +96,14 @@ VALUE_EXPLAIN = {
     ("surrender", False): N_("The declarer plays every hand to the end."),
     ("sitting_out_pays", True): N_("Players sitting out pay and are paid like defenders."),
     ("sitting_out_pays", False): N_("Only the three players of a hand pay."),
-    ("personal_pule", "any"): N_("A lost game gets a personal pool while any pool stands."),
-    ("personal_pule", "common_only"): N_("A lost game gets a personal pool only while a "
-                                         "common pool stands."),
+    ("personal_pule", "any"): N_("A declarer who loses an ordinary game gets a personal pool while "
+                                 "any pool stands."),
+    ("personal_pule", "common_only"): N_("A declarer who loses an ordinary game gets a personal "
+                                         "pool only while a common pool stands."),
     ("galdins_talon", "none"): N_("In the small table the talon stays out of play."),
     ("galdins_talon", "lead"): N_("Each talon card leads one of the first two tricks."),
-    ("galdins_talon", "last"): N_("A talon card is played last in the first tricks."),
+    ("galdins_talon", "last"): N_("Each talon card is played last in one of the first "
+                                  "two tricks."),
     ("galdins_penalty", "two_each"): N_("The player with most tricks pays 2 to each."),
     ("galdins_penalty", "one_each"): N_("The player with most tricks pays 1 to each."),
     ("galdins_penalty", "per_trick"): N_("The loser pays each player 1 per trick taken."),

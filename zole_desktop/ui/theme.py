@@ -99,7 +99,7 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
     try:
         path = resources.within(folder, name)
     except ValueError:
-        raise ThemeError(_("{file} points outside the theme folder").format(file=name)) from None
+        raise ThemeError(_("{file} points outside the deck folder").format(file=name)) from None
     if path.suffix.lower() != ".png":
         raise ThemeError(_("{file} is not a .png file").format(file=name))
     data = _read_bounded(path, MAX_IMAGE_BYTES)
@@ -300,10 +300,10 @@ def load_with_fallback(theme_id: str, messages: list[str] | None = None,
         except ThemeError as e:
             tried.append(tid)
             if tid != FALLBACK:
-                msg = _("Card theme {theme}: {problem}; using {fallback} instead.").format(
+                msg = _("Deck {theme}: {problem}; using {fallback} instead.").format(
                     theme=repr(tid), problem=e, fallback=repr(FALLBACK))
             else:
-                msg = _("Card theme {theme}: {problem}; drawing plain cards.").format(
+                msg = _("Deck {theme}: {problem}; drawing the cards without pictures.").format(
                     theme=repr(tid), problem=e)
             messages.append(msg)
             print(msg, file=sys.stderr)

@@ -50,7 +50,7 @@ def _sheet_rows(common: int, personal: tuple[int, ...], hands: tuple) -> list[tu
             elif ev.kind == "personal_added":
                 notes.append(_("the declarer gets a personal pool"))
             elif ev.kind == "closed_own":
-                notes.append(_("the declarer closes his own personal pool"))
+                notes.append(_("the declarer closes their own personal pool"))
             elif ev.kind == "closed_common":
                 notes.append(_("the declarer closes a common pool: +{n}").format(n=ev.amount))
             elif ev.kind == "closed_other" and ev.paid_by is not None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _, decimal
+from ...i18n import _, after_label, decimal
 from ...rules.state import DARK_BID, PASS
 from .. import gfx, texts
 from .drawn import mark
@@ -49,7 +49,7 @@ def draw_hints(tb: TableScene, surface) -> None:
                              border_radius=max(4, r.w // 12) + w)
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
-            hint_line(tb, surface, _("Hint: {reason}").format(reason=_(reason)), small)
+            hint_line(tb, surface, reason_line(reason), small)
         # one tag, above a hinted card, clear of the buttons
         x, bottom = tag_place(tb, rects, tag_width(small))
         hint_tag(tb, surface, x, bottom, small)
@@ -87,6 +87,12 @@ def draw_hints(tb: TableScene, surface) -> None:
             bid=texts.bid_label(best))
     if tb.buttons and not quiet:
         hint_line(tb, surface, line, small)
+
+
+def reason_line(reason: str) -> str:
+    """The hint line for a card or a burial: "Hint: " and the reason, which Latvian and
+    Russian go on with in lower case ("Padoms: ar Q♣ tu…")."""
+    return _("Hint: {reason}").format(reason=after_label(str(_(reason))))
 
 
 def tag_width(size: int) -> int:

@@ -356,7 +356,7 @@ class TableScene(Scene):
         if not self.undo_allowed():
             return
         if not self.can_undo():
-            self.say(_("There is no card of yours to take back in this hand"))
+            self.say(_("There is no move of yours to undo in this hand"))
             return
         self.undo_request = True
         self.app.invalidate()
