@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zole_desktop.net import host as H
+from zole_desktop.net.conn import Addresses
 
 
 @pytest.fixture
@@ -15,8 +16,10 @@ def make_host():
     hosts: list[H.Host] = []
 
     def make(*specs: H.TableSpec, rate: float = 10_000.0, announce: bool = False,
-             **kw) -> H.Host:
-        h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=H.BURST, **kw)
+             burst: int = H.BURST, **kw) -> H.Host:
+        if "addresses" not in kw and rate > H.RATE:  # the tests' players all on 127.0.0.1
+            kw["addresses"] = Addresses(most=10_000, rate=10_000.0, burst=10_000)
+        h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=burst, **kw)
         for s in specs:
             h.add_table(s)
         h.start()

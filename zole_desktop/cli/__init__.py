@@ -65,6 +65,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
                    help="seconds each scripted player waits before its move (net)")
     b.add_argument("--no-save", action="store_true",
                    help="the host does not save the matches (net)")
+    b.add_argument("--flood", choices=["ping", "seated-ping", "noread", "pieces", "reconnect",
+                                       "silent"],
+                   help="a stranger floods the host meanwhile (net)")
     b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
     b.add_argument("--lengths", default="12,100,300",

@@ -28,7 +28,7 @@ def main(args: argparse.Namespace) -> int:
             print("bench net: --tables is 1 to 500, --think at least 0", file=sys.stderr)
             return EXIT_BAD_INPUT
         return bench_net(tables=args.tables, seconds=args.seconds or 10.0, think=args.think,
-                         as_json=args.json, save=not args.no_save)
+                         as_json=args.json, save=not args.no_save, flood=args.flood)
     if args.what == "codes":
         from ..net.bench_codes import bench_codes
 

@@ -8,7 +8,10 @@ in its own process (``serve``, saving every action in a temporary data folder), 
 CPU time is read from the system at the end.  Then the same host is measured idle, with one
 table of three connected players and nobody moving.  The players' own process is measured
 too (its CPU, and how late its loop wakes for a 5 ms timer), to tell a slow host from slow
-players: all the tables' players share this one process and loop.
+players: all the tables' players share this one process and loop.  Each player connects
+from an address of its own on loopback (127.1.x.y), as on a network; the host's memory
+(RSS) is sampled five times a second.  With ``--flood KIND`` a stranger floods the host
+from one more process all the while (:mod:`.flood`), at a table of its own.
 """
 
 from __future__ import annotations
@@ -74,9 +77,10 @@ class _Table:
         self.seen: dict[tuple[int, int], int] = {}
         self.conns: list[Connection] = []
 
-    async def run(self, port: int) -> None:
-        for k in range(3):
-            self.conns.append(await Connection.open("127.0.0.1", port, self.code, f"P{k}"))
+    async def run(self, port: int, first: int) -> None:
+        for k in range(3):  # each player from an address of its own, as on a network
+            self.conns.append(await Connection.open("127.0.0.1", port, self.code, f"P{k}",
+                                                    source=_source(first + k)))
         await asyncio.gather(*(self._player(c) for c in self.conns))
 
     async def _player(self, c: Connection) -> None:
@@ -126,7 +130,8 @@ async def _lag(until: float, warm: float, out: list[float], tick: float = 0.005)
 
 
 async def _load(port: int, tables: int, seconds: float, think: float,
-                lag: list[float] | None = None) -> list[float]:
+                lag: list[float] | None = None, pid: int | None = None,
+                rss: list[float] | None = None) -> list[float]:
     times: list[float] = []
     loop = asyncio.get_running_loop()
     until = loop.time() + seconds
@@ -135,8 +140,12 @@ async def _load(port: int, tables: int, seconds: float, think: float,
     ts = [_Table(f"{FIRST_CODE + i:04d}", think, random.Random(rng.random()), times, until,
                  warm) for i in range(tables)]
     probe = loop.create_task(_lag(until, warm, lag if lag is not None else []))
-    await asyncio.gather(*(t.run(port) for t in ts))
+    memory = None if pid is None else loop.create_task(
+        _rss(pid, until, rss if rss is not None else []))
+    await asyncio.gather(*(t.run(port, 3 * i) for i, t in enumerate(ts)))
     await probe
+    if memory is not None:
+        await memory
     return times
 
 
@@ -156,6 +165,31 @@ async def _idle(port: int, seconds: float, proc: subprocess.Popen) -> float | No
     return (c1 - c0) / wall
 
 
+def _source(i: int) -> str:
+    """The ``i``-th player's address on loopback (127.1.0.1, 127.1.0.2, ...)."""
+    return f"127.1.{i // 250}.{1 + i % 250}"
+
+
+def _rss_mb(pid: int) -> float | None:
+    """A process's resident memory in MB (Linux /proc; None elsewhere)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+async def _rss(pid: int, until: float, out: list[float]) -> None:
+    loop = asyncio.get_running_loop()
+    while loop.time() < until:
+        mb = _rss_mb(pid)
+        if mb is not None:
+            out.append(mb)
+        await asyncio.sleep(0.2)
+
+
 def _p95(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
@@ -171,17 +205,34 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
-              idle_seconds: float = 5.0, as_json: bool = False, save: bool = True) -> int:
+              idle_seconds: float = 5.0, as_json: bool = False, save: bool = True,
+              flood: str | None = None) -> int:
+    """``flood``: one of :data:`.flood.KINDS`, run from another process against a table of
+    its own at the same host during the whole measurement."""
+    flood_out: dict | None = None
+    rss: list[float] = []
     with tempfile.TemporaryDirectory(prefix="zole-bench-net-") as tmp:
-        proc, port = _start_host(tables, Path(tmp) / "load", save)
+        proc, port = _start_host(tables + (1 if flood else 0), Path(tmp) / "load", save)
+        attacker = None
         try:
+            if flood:
+                attacker = subprocess.Popen(
+                    [sys.executable, "-m", "zole_desktop.net.flood", flood, str(port),
+                     f"{FIRST_CODE + tables:04d}", str(seconds + 1.0)],
+                    stdout=subprocess.PIPE, text=True)
+                time.sleep(0.5)  # the flood is on before the players sit down
             c0, mine0 = _cpu_seconds(proc.pid), time.process_time()
             t0 = time.perf_counter()
             lag: list[float] = []
-            times = asyncio.run(_load(port, tables, seconds, think, lag))
+            times = asyncio.run(_load(port, tables, seconds, think, lag, proc.pid, rss))
             wall = time.perf_counter() - t0
             c1, mine1 = _cpu_seconds(proc.pid), time.process_time()
+            if attacker is not None:
+                said, _err = attacker.communicate(timeout=seconds + 30)
+                flood_out = json.loads(said.strip().splitlines()[-1]) if said.strip() else None
         finally:
+            if attacker is not None and attacker.poll() is None:
+                attacker.kill()
             _stop(proc)
         proc, port = _start_host(1, Path(tmp) / "idle")
         try:
@@ -204,6 +255,8 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
         # the players' side (this process: every table's three websockets on one loop)
         "client_cpu_percent": round((mine1 - mine0) * 100 / wall, 1),
         "client_lag_p95_ms": round(_p95(lag) * 1000, 2) if lag else None,
+        "host_rss_max_mb": round(max(rss), 1) if rss else None,
+        "flood": flood_out,
     }
     print(f"{tables} tables, {out['actions']} actions in {out['seconds']} s "
           f"(think {think} s{'' if save else ', no save'}): "
@@ -214,6 +267,11 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
           f"{out['idle_table_cpu_percent']}% of a core")
     print(f"players' process (the scripted clients) CPU {out['client_cpu_percent']}% of a "
           f"core; its loop wakes up to {out['client_lag_p95_ms']} ms late (p95)")
+    print(f"host memory (RSS) at most {out['host_rss_max_mb']} MB")
+    if flood_out is not None:
+        print(f"flood {flood}: {flood_out['connections']} connections "
+              f"({flood_out['refused']} refused or cut as they opened), "
+              f"{flood_out['bytes_sent'] / 1e6:.1f} MB sent")
     if as_json:
         print(json.dumps(out))
     return 0

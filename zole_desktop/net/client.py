@@ -16,6 +16,7 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -51,11 +52,14 @@ class Connection:
     @classmethod
     async def open(cls, address: str, port: int, code: str, name: str = "",
                    token: str | None = None, on_raw: Callable[[bytes], None] | None = None,
-                   timeout: float = CONNECT_TIMEOUT) -> Connection:
-        """Connect and join; raises :class:`JoinRefused`, OSError or TimeoutError."""
+                   timeout: float = CONNECT_TIMEOUT, source: str | None = None) -> Connection:
+        """Connect and join; raises :class:`JoinRefused`, OSError or TimeoutError.
+        ``source``: the local address to connect from (the bench's players, each as if on
+        a computer of its own)."""
+        extra: dict[str, Any] = {} if source is None else {"local_addr": (source, 0)}
         ws = await asyncio.wait_for(
             connect(uri(address, port), compression=None, max_size=P.MAX_HOST_FRAME,
-                    open_timeout=timeout, proxy=None), timeout)
+                    open_timeout=timeout, proxy=None, **extra), timeout)
         try:
             await ws.send(P.encode(P.Hello(v=P.VERSION, code=code, name=name[:40],
                                            token=token)).decode())

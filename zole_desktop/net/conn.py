@@ -1,18 +1,167 @@
-"""One client's connection at the host: what goes out to it, in order, on its own task."""
+"""One client's connection at the host: what comes in is counted frame by frame, what goes
+out is bounded and goes in order on its own task.
+
+A stranger may send anything, or stop reading.  So:
+
+- every frame that arrives is counted, pings, pongs, close frames and the pieces of a
+  message too (websockets answers a ping by itself, and before this a ping flood was
+  answered without end): :data:`FRAME_BURST` at once and :data:`FRAME_RATE` a second after
+  that, twice the limits on messages (:data:`~.host.BURST`, :data:`~.host.RATE`), which
+  the handler counts as it reads them, or the connection is closed;
+- what waits to be sent to one client is bounded: at most :data:`OUTBOX_LIMIT` messages
+  and :data:`OUTBOX_BYTES` bytes in its outbox, and at most :data:`WRITE_CAP` bytes in the
+  socket's own buffer (more is a client that does not read: its connection is cut);
+- one address has at most :data:`ADDRESS_CONNECTIONS` connections at once and opens at
+  most :data:`ADDRESS_BURST` at once and :data:`ADDRESS_RATE` a second: the others are cut
+  as they open, before any work is done for them.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame
+from websockets.protocol import State
 
 from . import protocol as P
-from .limits import LogLimit
+from .limits import Bucket, LogLimit
 
-OUTBOX_LIMIT = 512  # messages waiting for a slow client before it is dropped
+OUTBOX_LIMIT = 512  # messages waiting for a slow client before it is dropped ...
+OUTBOX_BYTES = 1024 * 1024  # ... or bytes
+WRITE_CAP = P.MAX_HOST_FRAME + 64 * 1024  # bytes in a socket's buffer: one message and some
+PIECE = 512  # bytes parsed at a time (some 20 of the smallest frames)
+FRAME_RATE = 40.0  # frames a second one connection may send, on average ...
+FRAME_BURST = 80  # ... and at once
+ADDRESS_CONNECTIONS = 32  # connections from one address at once
+ADDRESS_RATE = 5.0  # new connections a second from one address ...
+ADDRESS_BURST = 30  # ... and at once
+
+
+class Addresses:
+    """How many connections each address has open, and how fast it opens new ones."""
+
+    def __init__(self, most: int = ADDRESS_CONNECTIONS, rate: float = ADDRESS_RATE,
+                 burst: int = ADDRESS_BURST) -> None:
+        self.most, self.rate, self.burst = most, rate, burst
+        self.open: dict[str, int] = {}
+        self.buckets: dict[str, Bucket] = {}
+        self.cut = 0  # connections cut as they opened (for tests and the bench)
+
+    def admit(self, peer: str) -> bool:
+        bucket = self.buckets.get(peer)
+        if bucket is None:
+            if len(self.buckets) >= 10_000:  # bounded under a spray of addresses
+                for p in [p for p, b in self.buckets.items() if p not in self.open]:
+                    del self.buckets[p]
+            bucket = self.buckets[peer] = Bucket(self.rate, self.burst)
+        took = bucket.take()  # taken by every attempt: a hammering address stays held back
+        if not took or self.open.get(peer, 0) >= self.most:
+            self.cut += 1
+            return False
+        self.open[peer] = self.open.get(peer, 0) + 1
+        return True
+
+    def gone(self, peer: str) -> None:
+        n = self.open.get(peer, 0) - 1
+        if n > 0:
+            self.open[peer] = n
+        else:
+            self.open.pop(peer, None)
+
+
+class GuardedConnection(ServerConnection):
+    """The host's websocket connections: the limits of the module's text, applied where the
+    bytes arrive (a subclass per host sets :attr:`host`).
+
+    What a read brings (up to 256 KB: a couple of thousand tiny frames) is parsed in pieces
+    of :data:`PIECE` bytes, counting each frame as it comes, so that a flood costs the
+    loop at most one piece's frames past its limit; and once the messages waiting for the
+    handler are over websockets' own limit (``max_queue``), the rest is held back until the
+    handler has read them, instead of being parsed into memory all at once."""
+
+    host: Any = None  # the Host: its limits (frame rate, Addresses) and its LogLimit
+    cut_reason: str | None = None
+    admitted = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        host = self.host
+        self.frames = Bucket(host.frame_rate, host.frame_burst)
+        self._held = b""
+        self.recv_messages.resume = self._resume  # (the messages' queue is made above)
+        name = transport.get_extra_info("peername")
+        self.peer = name[0] if name else "?"
+        if host.addresses.admit(self.peer):
+            self.admitted = True
+        else:  # before the handshake: nothing is read, nothing is logged one by one
+            host.limit.log("too many connections", logging.WARNING, "cut a connection "
+                           "from %s: too many from that address", self.peer)
+            self.cut_reason = "too many connections"
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.admitted:
+            self.admitted = False
+            self.host.addresses.gone(self.peer)
+        self._held = b""
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.cut_reason is not None:
+            return
+        if self.transport.get_write_buffer_size() > WRITE_CAP:
+            self._cut("it does not read what it is sent", polite=False)
+            return
+        self._feed(data)
+
+    def _feed(self, data: bytes) -> None:
+        for i in range(0, len(data), PIECE):
+            if self.recv_messages.paused:  # the handler has enough to read: wait for it
+                self._held = data[i:]
+                return
+            super().data_received(data[i:i + PIECE])
+            if self.cut_reason is not None:
+                return
+
+    def _resume(self) -> None:
+        """The handler has read what waited: the bytes held back go on, then reading."""
+        self.loop.call_soon(self._go_on)
+
+    def _go_on(self) -> None:
+        held, self._held = self._held, b""
+        if held and self.cut_reason is None:
+            self._feed(held)
+        if not self._held and self.cut_reason is None:
+            self.transport.resume_reading()
+
+    def process_event(self, event: Any) -> None:
+        if (isinstance(event, Frame) and self.cut_reason is None
+                and self.protocol.state is State.OPEN and not self.frames.take()):
+            self._cut("too many frames")
+            return
+        if self.cut_reason is None or not isinstance(event, Frame):
+            super().process_event(event)
+
+    def _cut(self, why: str, polite: bool = True) -> None:
+        """Closed at once: with a close frame (1008) when the socket takes it now, then
+        cut if the other end has not gone within two seconds; at once without one."""
+        self.cut_reason = why
+        self.host.closed_connections += 1
+        self.host.limit.log("closed", logging.WARNING, "closed %s: %s", self.peer, why)
+        self._held = b""
+        transport = self.transport
+        if polite and transport.get_write_buffer_size() == 0:
+            self.protocol.fail(1008, why)
+            self.send_data()
+            transport.close()  # no more reading; the close frame goes first
+            self.loop.call_later(2.0, transport.abort)
+        else:
+            transport.abort()
 
 
 class Conn:
@@ -23,30 +172,43 @@ class Conn:
         self.peer = peer
         self.limit = limit
         self.closing = False
+        self.queued = 0  # bytes in the outbox
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, msg: msgspec.Struct) -> None:
         if self.closing:
             return
-        if self.outbox.qsize() > OUTBOX_LIMIT:
+        data = P.encode(msg)
+        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(data) > OUTBOX_BYTES:
             self.limit.log("slow", logging.WARNING, "closing %s: it does not read its "
                            "messages", self.peer)
             self.closing = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(P.encode(msg))
+        self.queued += len(data)
+        self.outbox.put_nowait(data)
 
     async def _write(self) -> None:
         try:
             while True:
                 data = await self.outbox.get()
                 if data is None:
+                    self._drop()
                     await self.ws.close(1008, "too slow")
                     return
-                await self.ws.send(data.decode("utf-8"))
+                self.queued -= len(data)
+                await self.ws.send(data, text=True)
         except ConnectionClosed:
+            self._drop()
             return
+
+    def _drop(self) -> None:
+        """What waits for a client that is gone (or cut) is let go at once."""
+        self.closing = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.queued = 0
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         self.writer.cancel()

@@ -38,7 +38,7 @@ from websockets.exceptions import ConnectionClosed
 from ..flow.saver import Saver
 from ..flow.workers import BOTS
 from . import protocol as P
-from .conn import Conn
+from .conn import FRAME_BURST, FRAME_RATE, Addresses, Conn, GuardedConnection
 from .limits import Bucket, JoinGuard, LogLimit
 from .netsession import NetSession
 from .spec import LEVELS, TableSpec, new_code, parse_seats
@@ -76,9 +76,13 @@ class Host:
 
     def __init__(self, address: str = "127.0.0.1", port: int = 0,
                  announce: bool = False, rate: float = RATE, burst: int = BURST,
-                 guard: JoinGuard | None = None) -> None:
+                 guard: JoinGuard | None = None, addresses: Addresses | None = None) -> None:
         self.address = address
         self.rate, self.burst = rate, burst  # per connection (scripted tests play faster)
+        # every frame, pings too (see .conn): twice the messages' limits
+        self.frame_rate = max(FRAME_RATE, 2 * rate)
+        self.frame_burst = max(FRAME_BURST, 2 * burst)
+        self.addresses = addresses if addresses is not None else Addresses()
         self.port = port
         self.announce = announce
         self.announcer: Any = None
@@ -129,8 +133,10 @@ class Host:
             if table.code in self.tables:
                 raise ValueError(f"two tables with the join code {table.code}")
             self.tables[table.code] = table
+        connection = type("HostConnection", (GuardedConnection,), {"host": self})
         async with serve(self._handle, self.address, self.port, compression=None,
-                         max_size=P.MAX_CLIENT_FRAME, max_queue=8,
+                         create_connection=connection, max_size=P.MAX_CLIENT_FRAME,
+                         max_queue=8,
                          open_timeout=HELLO_TIMEOUT, ping_interval=20,
                          ping_timeout=20, close_timeout=2) as server:
             sock = next(iter(server.sockets))
@@ -268,9 +274,10 @@ class Host:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
         except (TimeoutError, ConnectionClosed) as e:
-            self.limit.log("no hello", logging.INFO, "connection from %s closed before its "
-                           "hello (%s)", who, type(e).__name__)
-            self.closed_connections += 1
+            if getattr(ws, "cut_reason", None) is None:  # else said and counted already
+                self.limit.log("no hello", logging.INFO, "connection from %s closed before "
+                               "its hello (%s)", who, type(e).__name__)
+                self.closed_connections += 1
             await ws.close(1008, "no hello")
             return
         try:
