@@ -112,8 +112,9 @@ def test_a_client_that_does_not_read_is_cut_and_what_waits_for_it_stays_bounded(
     monkeypatch.setattr(K, "WRITE_CAP", 64 * 1024)
     host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1),
                      rate=100_000.0, burst=100_000)  # the frame limit out of the way
-    s, _token = F.seat(host.port, CODE, None)
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    # the small buffer set before connecting: set after, the two ends' windows could stall
+    # each other with the pings in the stranger's own send queue and nothing held at the host
+    s, _token = F.seat(host.port, CODE, None, rcvbuf=4096)
     most = 0
     s.settimeout(2.0)
     try:

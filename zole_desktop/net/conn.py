@@ -119,6 +119,19 @@ class GuardedConnection(ServerConnection):
             return
         self._feed(data)
 
+    def send_data(self) -> None:
+        """What websockets writes (our messages, and the pongs it answers pings with): a
+        socket whose buffer grows past :data:`WRITE_CAP` is cut as it grows, not at the next
+        read, which may never come (its sender blocked, or the host's loop behind)."""
+        super().send_data()
+        if (self.cut_reason is None and self.admitted
+                and self.transport.get_write_buffer_size() > WRITE_CAP):
+            self.loop.call_soon(self._cut_unread)
+
+    def _cut_unread(self) -> None:
+        if self.cut_reason is None:
+            self._cut("it does not read what it is sent", polite=False)
+
     def _feed(self, data: bytes) -> None:
         for i in range(0, len(data), PIECE):
             if self.recv_messages.paused:  # the handler has enough to read: wait for it

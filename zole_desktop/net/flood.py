@@ -101,9 +101,10 @@ def read_message(s: socket.socket) -> bytes:
     return exact(n)
 
 
-def seat(port: int, code: str, token: str | None) -> tuple[socket.socket, str | None]:
+def seat(port: int, code: str, token: str | None,
+         rcvbuf: int | None = None) -> tuple[socket.socket, str | None]:
     """A connection that has joined (with the token when there is one); the token."""
-    s = connect(port, rcvbuf=None)
+    s = connect(port, rcvbuf=rcvbuf)
     s.sendall(hello(code, token))
     msg = P.decode_host(read_message(s))
     if isinstance(msg, P.Welcome):
