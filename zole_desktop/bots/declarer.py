@@ -42,7 +42,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
+from ..rules.cards import BEATS, CARD_NAMES, FOLLOW_MASK, POINTS, points_of
 from ..rules.settlement import DARK, TAKE, ZOLE
 from ..rules.state import PLAYING, HandState, Observation
 from . import strong as strong_mod
@@ -131,7 +131,7 @@ def keeps_61(st: HandState, c: int) -> bool:
     if len(trick) == 3:
         best, bpos = trick[0][1], trick[0][0]
         for p, x in trick[1:]:
-            if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+            if BEATS[best][x]:
                 best, bpos = x, p
         if bpos == d:
             base += sum(POINTS[x] for _, x in trick)

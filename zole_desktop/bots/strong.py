@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
+from ..rules.cards import BEATS, POINTS, TRUMP_MASK, cards_of, mask_of, points_of
 from ..rules.options import Rules
 from ..rules.settlement import (
     DARK,
@@ -659,7 +659,7 @@ class StrongBot(NormalBot):
             if len(t2) == 3:
                 best, bpos = t2[0][1], t2[0][0]
                 for p, x in t2[1:]:
-                    if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                    if BEATS[best][x]:
                         best, bpos = x, p
                 if bpos == s.me:
                     gain = s.tw + s.pw * sum(POINTS[x] for _, x in t2)
@@ -763,7 +763,7 @@ class StrongBot(NormalBot):
             if len(t2) == 3:
                 best, bpos = t2[0][1], t2[0][0]
                 for p, x in t2[1:]:
-                    if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                    if BEATS[best][x]:
                         best, bpos = x, p
                 gain = sum(POINTS[x] for _, x in t2) if bpos == v.decl else 0
                 turn, t3 = bpos, []
