@@ -8,8 +8,9 @@ from zole_desktop.ui import texts
 
 def test_every_level_listed_has_a_bot_and_every_bot_is_listed():
     assert set(bots.LEVELS) <= set(base._LEVELS)
-    # beside them only the frozen reference the arena measures against, offered nowhere
-    assert set(base._LEVELS) - set(bots.LEVELS) == {"strong-2026"}
+    # beside them at most the frozen reference the arena registers (bots.measure), offered
+    # nowhere
+    assert set(base._LEVELS) - set(bots.LEVELS) <= {"strong-2026"}
     for level in bots.LEVELS:
         assert bots.make_bot(level, 1) is not None
 

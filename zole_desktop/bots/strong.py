@@ -825,7 +825,7 @@ class StrongBot(NormalBot):
 
         Not double-dummy: from the first lead a weak take needs 10⁵ nodes and more per probe,
         so in half a second the probes solved no layout at all for some hands, and the
-        heuristic's pair was buried unjudged.  ``python -m zole_desktop.bots.burial
+        heuristic's pair was buried unjudged.  ``python -m zole_desktop.bots.measure.burial
         --positions 17 --layouts 30 --seed 5 --clock cpu`` (each of the heuristic's first eight
         pairs judged by 30 open-card layouts): the pair buried this way loses 0.035 game points
         per opponent to the best of them, 95% [0.004, 0.066]; the heuristic's own pair 0.507

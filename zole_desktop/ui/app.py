@@ -80,10 +80,9 @@ class App:
             loader.shutdown(wait=False)
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.RESIZABLE
         self.fullscreen = False
         self.windowed_size = size
-        self.screen = pygame.display.set_mode(size, flags)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(_("Zole"))
         try:
             with warnings.catch_warnings():
