@@ -180,10 +180,15 @@ def test_hints_while_bidding_and_playing(saving_app):
     assert run_until(app, lambda: not t.animating(), 20000)
     assert not t.message  # the line is the hint's (a message would have it for now)
     app.draw()
-    # the "Hint" tag above the advised card, and the reason on the hint line
-    card = t.card_rect(t.hints.card())
+    # the "Hint" tag above the part of the advised card that shows (the next card covers
+    # its right), a bar along that part only, and the reason on the hint line
+    from zole_desktop.ui.table.marks import visible_rect
+
+    card = visible_rect(t, t.hints.card())
     tags = [r for k, r, _t in t.drawn if k == "hint-tag"]
     assert len(tags) == 1 and tags[0].centerx == card.centerx and tags[0].bottom < card.top
+    bars = [r for k, r, _t in t.drawn if k == "hint-bar"]
+    assert len(bars) == 1 and card.left <= bars[0].left < bars[0].right <= card.right
     lines = [text for k, _r, text in t.drawn if k == "hint-line"]
     assert lines == [f"Hint: {t.hints.value.reason}"]
 

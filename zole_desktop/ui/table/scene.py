@@ -26,7 +26,8 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import _, language
+from ...i18n import _, language, ngettext
+from ...rules.judge import surrender_settlement
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
@@ -295,8 +296,11 @@ class TableScene(Scene):
     def my_hand(self) -> list[int]:
         return self.view.hand(self.viewer)
 
-    def legal_cards(self) -> set[int]:
-        kind = self.waiting_for()
+    def legal_cards(self, kind: str | None = None) -> set[int]:
+        """My cards that may be chosen for the decision ``kind`` (by default the one the
+        table waits for; the script names it while it sets the decision up, before it
+        waits)."""
+        kind = kind or self.waiting_for()
         st = self.state
         if kind == "play" and st is not None:
             return {a for a in st.legal_actions() if a < 26}
@@ -315,12 +319,16 @@ class TableScene(Scene):
             return None
         return cards[0]
 
-    def default_card_focus(self) -> int:
-        legal = self.legal_cards()
-        for i, c in enumerate(self.my_hand()):
-            if c in legal:
-                return i
-        return 0
+    def default_card_focus(self, kind: str | None = None) -> int:
+        """Where the keyboard focus goes when my turn comes: the focused card if it may be
+        played, else the legal card nearest to it (a greyed card never keeps the focus)."""
+        legal = self.legal_cards(kind)
+        hand = self.my_hand()
+        here = self.focus[1] if self.focus[0] == "card" else 0
+        if 0 <= here < len(hand) and hand[here] in legal:
+            return here
+        near = sorted((abs(i - here), i) for i, c in enumerate(hand) if c in legal)
+        return near[0][1] if near else 0
 
     def focused_card(self) -> int | None:
         hand = self.my_hand()
@@ -396,12 +404,25 @@ class TableScene(Scene):
             return
         if not self.surrender_armed:
             self.surrender_armed = True
+            self.say(self.surrender_cost_text(), 8.0)
             return
         self.surrender_armed = False
+        self.message_until = 0.0
         if self.waiting_for() == "play":
             self.human_result = SURRENDER
         else:
             self.surrender_request = True
+
+    def surrender_cost_text(self) -> str:
+        """What giving up costs now, from the rules core's settlement of it."""
+        st = self.state
+        assert st is not None and self.human is not None
+        deltas = surrender_settlement(st).deltas
+        n = -deltas[self.human]
+        return ngettext("Giving up is a lost game: you pay {n} game point. Click again to "
+                        "give up.",
+                        "Giving up is a lost game: you pay {n} game points. Click again to "
+                        "give up.", n).format(n=n)
 
     def answer(self, a: int) -> None:
         """A bid button (a coach may refuse it with a note)."""
@@ -438,9 +459,9 @@ class TableScene(Scene):
 
         self.stack.push(PauseMenu(self))
 
-    def say(self, msg: str) -> None:
+    def say(self, msg: str, seconds: float = 3.5) -> None:
         self.message = msg
-        self.message_until = self.clock + 3.5
+        self.message_until = self.clock + seconds
         self.app.invalidate()
 
     def try_card(self, c: int) -> None:

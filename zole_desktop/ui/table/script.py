@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 PACKET_GAP = 0.10
 TRICK_VIEW = 0.8
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
+ALL_PASSED_VIEW = 1.2  # seconds every "Pass" shows before the summary (at least, any speed)
 
 
 def run_session(t: TableScene) -> Script:
@@ -191,9 +192,10 @@ def play_hand(t: TableScene, state: HandState) -> Script:
     if state.phase == BURYING:
         yield from bury(t, state)
     if state.is_terminal():  # all passed, pools (or a continued hand that had ended)
-        v.bubbles = {}
+        # every "Pass" stays in its bubble a while before the summary covers the table (the
+        # last bot's was gone almost as soon as it was said)
         t.app.invalidate()
-        yield t.wait(0.6)
+        yield Wait(t.clock + max(ALL_PASSED_VIEW, ALL_PASSED_VIEW * t.f))
         return
     yield t.wait(0.5)
     v.bubbles = {}
@@ -328,7 +330,7 @@ def human_turn(t: TableScene, kind: str) -> Script:
             return forced
     buttons.build(t, kind)
     if kind in ("play", "bury"):
-        t.focus = ("card", t.default_card_focus())
+        t.focus = ("card", t.default_card_focus(kind))
     else:
         t.focus = ("button", 0)
     t.relayout(dur=0.12)
