@@ -195,3 +195,24 @@ def band_ranges(tricks: int = 4) -> dict[str, tuple[int, int]]:
         lo, _hi = out.get(b, (p, p))
         out[b] = (lo, p)
     return out
+
+
+# what the player is doing -> the title of the page that explains it
+_ACTIVITY_PAGES = {
+    "bid": "Everyone speaks once",
+    "bury": "Take (ņemu)",
+    "play": "Follow suit",
+    "trick": "Who wins a trick",
+    "sheet": "Game points",
+}
+
+
+def page_for(activity: str | None) -> tuple[int, int]:
+    """(chapter, page) of the guide page for what the player is doing: ``"bid"``,
+    ``"bury"`` (taking the talon), ``"play"`` (leading), ``"trick"`` (answering a trick),
+    ``"sheet"`` (the result and the score sheet); the first page for anything else."""
+    title = _ACTIVITY_PAGES.get(activity or "")
+    for ci, pi, _ch, pg in pages():
+        if pg.title == title:
+            return ci, pi
+    return 0, 0

@@ -21,6 +21,8 @@ scene removes itself (back to whatever was below, e.g. the main menu).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..flow.session import Session
 from ..i18n import _
 from ..rules import cards as C
@@ -36,7 +38,7 @@ from ..teaching.tutorial import (
 )
 from .table.scene import TableScene
 from .tutorial_coach import BOT_LEVEL, TutorialCoach, bury_advice, position_key
-
+from .tutorial_wrapup import wrap_up_scene
 
 __all__ = ["TutorialCoach", "TutorialMatch", "TutorialTableScene", "bury_advice", "drive",
            "position_key", "tutorial_deal"]
@@ -69,7 +71,10 @@ class TutorialTableScene(TableScene):
 
     coach: TutorialCoach
 
-    def __init__(self, auto_continue: float | None = None) -> None:
+    def __init__(self, auto_continue: float | None = None,
+                 real_game: Callable[[], None] | None = None) -> None:
+        """``real_game``: what the wrap-up's "Play a real game" does (the menu's New game);
+        without it the wrap-up offers the guided game again, the guide and the menu."""
         names = [_("You"), _("Anna"), _("Jānis")]
         session = Session(players=3, names=names, levels=[None, BOT_LEVEL, BOT_LEVEL],
                           human=PLAYER, length=1, seed=7, practice=True,
@@ -78,6 +83,21 @@ class TutorialTableScene(TableScene):
         super().__init__(session, auto_continue=auto_continue, coach=coach,
                          score_sheets=False)
         coach.table = self
+        self.wrapped = False
+        self.real_game = real_game
+
+    def exit(self) -> None:
+        """Leaving the table: after the whole hand, the wrap-up with the next steps comes up
+        over what was below (leaving early from the pause menu goes straight back)."""
+        super().exit()
+        if self.finished and not self.wrapped and self._stack is not None:
+            self.wrapped = True
+            stack = self._stack
+
+            def again() -> None:
+                stack.push(TutorialTableScene(self.auto_continue, self.real_game))
+
+            stack.push(wrap_up_scene(self.state, PLAYER, again, self.real_game))
 
 
 def drive(table: TutorialTableScene) -> None:

@@ -13,26 +13,29 @@ import pygame
 from ..flow import people
 from ..flow.director import Review
 from ..flow.workers import HINTS, Job
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..records.review import card_text
 from ..rules import cards as C
 from ..rules.state import BIDDING, BURYING, PLAYING, TAKE_BID, HandState
 from ..teaching.tutorial import (
     BURY,
+    HALFWAY,
     PLAYER,
-    STEP_BY_EVENT,
     advice,
     deviation,
     follow_event,
+    halfway_count,
+    step_of,
+    trick_lesson,
     tutorial_state,
 )
 from . import gfx, texts
-from .scene import BACK, CLICK, CONFIRM, MOTION, Action
+from .scene import BACK, CLICK, CONFIRM, KEY, MOTION, Action
 from .table.layout import TALON_SCALE
 from .table.scene import TableScene
 from .widgets import Button, draw_outline
 
-BLOCKING = ("start", "trick_won", "trick_lost", "end_won", "end_lost")
+BLOCKING = ("start", "trick_won", "trick_lost", "halfway", "end_won", "end_lost")
 BOT_LEVEL = "easy"
 NOTE_SECONDS = 6.0  # a coach's note about a move it did not ask for
 QUICK_TRICKS = 2  # from this many tricks played on, the solver answers at once
@@ -76,6 +79,9 @@ class TutorialCoach:
         self.advice_cache: dict[tuple, int | None] = {}
         self.advice_jobs: dict[tuple, Job] = {}
         self.markers: list[pygame.Rect] = []  # the ▼ markers the last frame drew
+        self.params: dict[str, dict[str, int]] = {}  # the numbers in an event's text
+        self.recalled = False  # the current message was brought back (C): it holds nothing
+        self.recall_button = Button(N_("Coach (C)"), self.recall)
 
     @property
     def t(self) -> TableScene:
@@ -100,16 +106,36 @@ class TutorialCoach:
     # ------------------------------------------------------------------ speaking
     def holds(self) -> bool:
         """A message that holds the game until "Got it"."""
-        return self.current is not None and self.current in BLOCKING
+        return self.current is not None and self.current in BLOCKING and not self.recalled
 
     def busy(self) -> bool:
         return bool(self.text)
 
-    def _say(self, event: str) -> None:
-        if event in self.seen or event not in STEP_BY_EVENT:
+    def _say(self, event: str, params: dict[str, int] | None = None) -> None:
+        if event in self.seen or step_of(event) is None:
             return
         self.seen.add(event)
+        self.params[event] = dict(params or {})
         self.queue.append(event)
+
+    def text_of(self, event: str) -> str:
+        """An event's message as shown (translated, its numbers filled in)."""
+        step = step_of(event)
+        if step is None:
+            return ""
+        return _(step.text).format(**{k: _counted(k, n)
+                                      for k, n in self.params.get(event, {}).items()})
+
+    def recall(self) -> None:
+        """Bring back the coach's last message (C, or the Coach tab), to read it again."""
+        if self.current is not None or not self.shown:
+            return
+        self.text = ""
+        self.current = self.shown[-1]
+        self.current_wait = self.t.waiting_for()
+        self.recalled = True
+        if self.t.app is not None:
+            self.t.app.invalidate()
 
     def dismiss(self) -> None:
         app = self.t.app
@@ -120,12 +146,14 @@ class TutorialCoach:
             return
         self.current = None
         self.current_wait = None
+        self.recalled = False
         self._next()
         if app is not None:
             app.invalidate()
 
     def _next(self) -> None:
-        if self.current is None and self.queue:
+        if (self.current is None or self.recalled) and self.queue:
+            self.recalled = False
             self.current = self.queue.pop(0)
             self.text = ""  # the coach's newer word replaces a note
             self.current_wait = self.t.waiting_for()
@@ -157,6 +185,9 @@ class TutorialCoach:
                 ev = deviation(st, card)
                 if ev:
                     self._say(ev)
+            lesson = trick_lesson(st)
+            if lesson is not None:
+                self._say(f"{lesson[0]}@{len(st.completed) + 1}", lesson[1])
         n = len(st.completed)
         if n > self.tricks_seen:
             self.tricks_seen = n
@@ -165,15 +196,18 @@ class TutorialCoach:
                 self._say("trick_won")
             elif st.declarer_seat == PLAYER:
                 self._say("trick_lost")
+            if n == HALFWAY and st.declarer_seat == PLAYER and not st.is_terminal():
+                self._say("halfway", halfway_count(st))
         if st.is_terminal() and st.declarer_seat is not None:
             r = st.result()
             mine = r.declarer == PLAYER
             self._say("end_won" if (r.value > 0) == mine else "end_lost")
         # a message about a decision goes once the decision is made
-        if self.current is not None and self.current not in BLOCKING and \
-                t.waiting_for() != self.current_wait:
+        if self.current is not None and (self.current not in BLOCKING or self.recalled) \
+                and t.waiting_for() != self.current_wait:
             self.current = None
             self.current_wait = None
+            self.recalled = False
         if self.text and t.clock >= self.note_until:
             self.text = ""
             t.app.invalidate()
@@ -309,7 +343,19 @@ class TutorialCoach:
     def handle(self, a: Action) -> bool:
         """"Got it" (the button, Enter, or Esc on a message that holds the game)."""
         k = a.kind
+        if k == KEY and a.value == pygame.K_c:
+            if self.current is None and not self.text:
+                self.recall()
+            else:
+                self.dismiss()
+            return True
         if self.current is None and not self.text:
+            if k == CLICK and self.recall_button.rect.w and \
+                    self.recall_button.rect.collidepoint(a.point):
+                self.recall()
+                return True
+            if k == MOTION:
+                self.recall_button.hover = self.recall_button.rect.collidepoint(a.point)
             return False
         if k == CONFIRM:
             self.dismiss()
@@ -346,14 +392,17 @@ class TutorialCoach:
         """The coach's box at the top (below the talon while it lies there)."""
         t = self.t
         L = t.L
-        if not L or (self.current is None and not self.text):
+        self.recall_button.rect = pygame.Rect(0, 0, 0, 0)
+        if not L:
+            return
+        if self.current is None and not self.text:
+            self._draw_recall(surface)
             return
         W, H = L["W"], L["H"]
-        step = STEP_BY_EVENT.get(self.current or "")
         if self.text and not self.holds():
             text = self.text
-        elif step is not None:
-            text = _(step.text)
+        elif self.current is not None and step_of(self.current) is not None:
+            text = self.text_of(self.current)
         else:
             return
         m = int(min(W, H) * 0.02)
@@ -384,6 +433,8 @@ class TutorialCoach:
         who = _("Coach")
         if self.holds():
             who += "  ·  " + _("the game waits for you")
+        elif self.recalled:
+            who += "  ·  " + _("said before")
         gfx.blit_text(surface, who, gfx.fit_size(who, title_s, text_w, True), gfx.CARMINE,
                       (box.x + pad, box.y + pad), bold=True)
         y = box.y + pad + int(title_s * 1.4)
@@ -393,6 +444,25 @@ class TutorialCoach:
         self.button.rect = pygame.Rect(box.right - pad - btn_w, box.bottom - pad - bh, btn_w,
                                        bh)
         self.button.draw(surface, self.holds())
+
+
+    def _draw_recall(self, surface) -> None:
+        """The small Coach tab at the top edge: the last message again (also the C key)."""
+        if not self.shown or self.t.finished:
+            return
+        W, H = self.t.L["W"], self.t.L["H"]
+        h = max(28, int(H * 0.045))
+        size = int(h * 0.42)
+        w = gfx.text_width(self.recall_button.text(), size, True) + h
+        self.recall_button.rect = pygame.Rect((W - w) // 2, 0, w, h)
+        self.recall_button.draw(surface, False)
+
+
+def _counted(key: str, n: int) -> str:
+    """A number in a coach's message with its noun: trumps, else card points."""
+    if key == "trumps":
+        return ngettext("{n} trump", "{n} trumps", n).format(n=n)
+    return ngettext("{n} card point", "{n} card points", n).format(n=n)
 
 
 def _draw_marker(surface, r: pygame.Rect, size: int) -> pygame.Rect:

@@ -27,7 +27,7 @@ from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
 from ...i18n import _, language
-from ...rules.state import PLAYING, SURRENDER, HandState
+from ...rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
 from ..sprites import CardImages, CardSprite
@@ -429,9 +429,26 @@ class TableScene(Scene):
 
     def open_guide(self) -> None:
         """The rules guide on top; the table waits (bots and timers) until it closes."""
+        from ...teaching.guide import page_for
         from ..guide import GuideScene
 
-        self.stack.push(GuideScene())
+        self.stack.push(GuideScene(*page_for(self.guide_activity())))
+
+    def guide_activity(self) -> str | None:
+        """What the player is doing, for the rules guide's page (F1): "bid", "bury",
+        "play", "trick" or "sheet" (the hand is over)."""
+        st = self.state
+        if st is None:
+            return None
+        if st.is_terminal():
+            return "sheet"
+        if st.phase == BIDDING:
+            return "bid"
+        if st.phase == BURYING:
+            return "bury"
+        if st.phase == PLAYING:
+            return "trick" if st.trick else "play"
+        return None
 
     def open_pause(self) -> None:
         from ..pause import PauseMenu
