@@ -185,7 +185,15 @@ def test_hints_while_bidding_and_playing(saving_app):
     tags = [r for k, r, _t in t.drawn if k == "hint-tag"]
     assert len(tags) == 1 and tags[0].centerx == card.centerx and tags[0].bottom < card.top
     lines = [text for k, _r, text in t.drawn if k == "hint-line"]
-    assert lines == [f"Hint: {t.hints.value.reason}"]
+    reason = t.hints.value.reason
+    if getattr(reason, "details", None) is None:
+        assert lines == [f"Hint: {reason}"]
+    else:  # in words; the figures one key or click away
+        assert lines == [f"Hint: {reason} (figures: I)"]
+        assert t.hints.toggle_details()
+        app.draw()
+        lines = [text for k, _r, text in t.drawn if k == "hint-line"]
+        assert lines == [f"Hint: {reason} ({reason.details})"]
 
 
 def test_no_hints_and_no_undo_in_a_serious_match(saving_app):

@@ -118,7 +118,7 @@ def trick_lesson(state: HandState) -> tuple[str, dict[str, int]] | None:
     if len(state.completed) == 7:
         return "last_trick", {}
     if not state.trick:
-        if state.declarer != PLAYER:
+        if state.declarer_seat != PLAYER:
             return None
         theirs = 0
         for s in state.seats:
