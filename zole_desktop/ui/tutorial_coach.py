@@ -448,7 +448,8 @@ class TutorialCoach:
 
     def _draw_recall(self, surface) -> None:
         """The small Coach tab at the top edge: the last message again (also the C key)."""
-        if not self.shown or self.t.finished:
+        if not self.shown or self.t.finished or not self.t.on_stack() or \
+                self.t.stack.top is not self.t:  # not under the hand summary
             return
         W, H = self.t.L["W"], self.t.L["H"]
         h = max(28, int(H * 0.045))
