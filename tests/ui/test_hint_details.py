@@ -40,7 +40,8 @@ def test_i_and_a_click_on_the_hint_line_show_and_hide_the_figures(data_dir):
             assert "layout" not in words and "%" not in words  # the words, no figures
             probe.send("I", key_events(pygame.K_i, unicode="i"),
                        lambda: "(figures: I)" not in line() and "%" in line())
-            assert line().startswith(words[:-len(" (figures: I)")])
+            assert line().startswith("Hint: ") and "deals of the unseen cards tried" in line()
+            assert words.split(":")[1].split()[1] in line()  # the same pair, named
             r = table.hints.line_rect
             probe.send("click on the line", click_events(r.center),
                        lambda: "(figures: I)" in line())

@@ -193,7 +193,7 @@ def test_hints_while_bidding_and_playing(saving_app):
         assert t.hints.toggle_details()
         app.draw()
         lines = [text for k, _r, text in t.drawn if k == "hint-line"]
-        assert lines == [f"Hint: {reason} ({reason.details})"]
+        assert lines == [f"Hint: {reason.details}"]
 
 
 def test_no_hints_and_no_undo_in_a_serious_match(saving_app):

@@ -95,13 +95,14 @@ def draw_hints(tb: TableScene, surface) -> None:
 def reason_line(reason: str, details: bool = False) -> str:
     """The hint line for a card or a burial: "Hint: " and the reason in a player's words,
     which Latvian and Russian go on with in lower case ("Padoms: ar Q♣ tu…").  A reason with
-    the advisor's figures (``reason.details``) offers them, "(figures: I)", or with
-    ``details`` shows them in parentheses (the I key or a click on the line toggles)."""
+    the advisor's figures (``reason.details``) offers them, "(figures: I)", and with
+    ``details`` shows them in its place (the figures name the cards; both would not fit the
+    line's two lines; the I key or a click on the line toggles)."""
     text = after_label(str(_(reason)))
     figures = getattr(reason, "details", None)
     if figures is not None:
         if details:
-            text = _("{reason} ({figures})").format(reason=text, figures=str(figures))
+            text = after_label(str(figures))
         else:
             text = _("{reason} (figures: I)").format(reason=text)
     return _("Hint: {reason}").format(reason=text)
