@@ -190,7 +190,15 @@ def test_hints_while_bidding_and_playing(saving_app):
     bars = [r for k, r, _t in t.drawn if k == "hint-bar"]
     assert len(bars) == 1 and card.left <= bars[0].left < bars[0].right <= card.right
     lines = [text for k, _r, text in t.drawn if k == "hint-line"]
-    assert lines == [f"Hint: {t.hints.value.reason}"]
+    reason = t.hints.value.reason
+    if getattr(reason, "details", None) is None:
+        assert lines == [f"Hint: {reason}"]
+    else:  # in words; the figures one key or click away
+        assert lines == [f"Hint: {reason} (figures: I)"]
+        assert t.hints.toggle_details()
+        app.draw()
+        lines = [text for k, _r, text in t.drawn if k == "hint-line"]
+        assert lines == [f"Hint: {reason.details}"]
 
 
 def test_no_hints_and_no_undo_in_a_serious_match(saving_app):

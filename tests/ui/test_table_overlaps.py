@@ -348,8 +348,8 @@ def test_a_long_hint_takes_two_even_lines_at_the_normal_size(make_app):
 
 
 def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_app):
-    # at the burial the advisor's pair is outlined, one tag above it, and the reason (the
-    # share of games won in the layouts played out) on the line above the bury button
+    # at the burial the advisor's pair is outlined, one tag above it, and the reason on the
+    # line above the bury button
     app = make_app((1280, 720))
     table = new_table(app, seed=5)
     table.hints.seconds = {"bid": 0.1, "bury": 0.3, "play": 0.05}
@@ -363,8 +363,8 @@ def test_the_burial_hint_marks_two_cards_with_its_reason_above_the_button(make_a
     tag = [r for k, r, _t in table.drawn if k == "hint-tag"]
     line = [(r, t) for k, r, t in table.drawn if k == "hint-line"]
     assert len(tag) == 1 and len(line) == 1
-    # "1 layout" on a machine busy enough to play out only one in the time given
-    assert "the game is won in" in line[0][1] and "played out" in line[0][1]
+    # in words (what the pair does, against which other pair), the figures one key away
+    assert line[0][1].startswith("Hint: Bury ") and line[0][1].endswith("(figures: I)")
     top = min((table.card_rect(c) for c in pair), key=lambda r: r.y)
     assert tag[0].bottom <= top.top
     button = table.buttons[0].rect

@@ -49,11 +49,21 @@ def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
         app.step()
         drive(table)
     assert table.finished
-    assert not app.stack.scenes
+    # the wrap-up with the next steps is left, over what was below (here nothing)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["ConfirmScene"]
+    wrap = app.stack.top
+    # (no New game to offer without the menu: the guided game again comes first)
+    assert [label for label, _act in wrap.answers] == ["Play the guided game again",
+                                                      "Rules guide", "Main menu"]
+    assert "card points of 120" in wrap.shown(wrap.message)
     shown = table.coach.shown
     assert shown[:4] == ["start", "your_bid", "bury", "first_lead"]
     assert "trick_won" in shown
     assert shown[-1] in ("end_won", "end_lost")
+    # every trick of the hand is taught: from the fourth on, a word at each of the cards
+    for n in range(4, 9):
+        assert any(e.endswith(f"@{n}") for e in shown), (n, shown)
+    assert "halfway" in shown and "@8" in next(e for e in shown if e.startswith("last_trick"))
     assert len(shown) == len(set(shown))  # each step once
     assert moments.count("tutorial") == len(shown)
     # the tutorial is never saved: no game to continue, nothing in the history

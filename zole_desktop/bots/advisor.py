@@ -49,8 +49,42 @@ class CardHint:
 
 
 class Reason(LiveText):
-    """A hint's reason with numbers in it, written in the language current when it is shown
-    (``_("Hint: {reason}").format(reason=...)`` renders it afresh)."""
+    """A hint's reason, written in the language current when it is shown
+    (``_("Hint: {reason}").format(reason=...)`` renders it afresh): in a player's words,
+    with the advisor's figures in ``details`` (shown on request), or None."""
+
+    details: LiveText | None = None
+
+
+def explained(words: LiveText | str, details) -> Reason:
+    """A reason in words (a Reason, or an ``N_`` id translated when shown) with its figures
+    (a function giving them in the current language)."""
+    r = Reason(lambda: str(_(words)) if not isinstance(words, LiveText) else str(words))
+    r.details = LiveText(details)
+    return r
+
+
+def _known_voids(obs: Observation) -> dict[int, int]:
+    """Per seat, the suits (as follow masks) it is known from play to hold no card of."""
+    out: dict[int, int] = {}
+    tricks = [tuple(zip(t.seats, t.cards, strict=True)) for t in obs.tricks]
+    if obs.trick:
+        tricks.append(tuple(obs.trick))
+    for t in tricks:
+        led = t[0][1]
+        for seat, c in t[1:]:
+            if not FOLLOW_MASK[led] >> c & 1:
+                out[seat] = out.get(seat, 0) | FOLLOW_MASK[led]
+    return out
+
+
+def _opponents(obs: Observation) -> list[int]:
+    """The seats on the other side from mine (in galdiņš and unknown contracts: everyone)."""
+    seats = set(obs.tricks_won) | {s for s, _c in obs.trick} - {TABLE}
+    others = [s for s in seats if s != obs.seat]
+    if obs.declarer is None or obs.declarer == obs.seat:
+        return others
+    return [obs.declarer]
 
 
 def card_label(c: int) -> str:
@@ -101,10 +135,19 @@ def card_reason(obs: Observation, card: int) -> str:
             return N_("Lead a trump to pull the opponents' trumps")
         suit_out = unseen & FOLLOW_MASK[card]
         if not [c for c in cards_of(suit_out) if c > card]:
-            return N_("Take your sure trick: no higher card of the suit is out")
+            voids = _known_voids(obs)
+            if unseen & TRUMP_MASK and any(voids.get(s, 0) & FOLLOW_MASK[card]
+                                           for s in _opponents(obs)):
+                return N_("The highest card of its suit left, but an opponent has shown "
+                          "none of the suit and may trump it")
+            if unseen & TRUMP_MASK:
+                return N_("No higher card of the suit is out: it wins unless an opponent "
+                          "is out of the suit and trumps it")
+            return N_("Take your sure trick: no higher card of the suit is out, nor any "
+                      "trump")
         if POINTS[card] == 0:
             return N_("Lead low: keep your strong cards for later")
-        return N_("Best on average over the possible layouts")
+        return N_("Best against the cards the others may hold")
     win = _winning(trick)
     assert win is not None
     partner_wins = (not me_decl and win[0] != declarer and win[0] != TABLE
@@ -130,7 +173,7 @@ def card_reason(obs: Observation, card: int) -> str:
             return N_("Lowest card: this trick is lost anyway")
     if follows and POINTS[card] == min(POINTS[c] for c in legal):
         return N_("Follow with the lowest card of the suit")
-    return N_("Best on average over the possible layouts")
+    return N_("Best against the cards the others may hold")
 
 
 def _pct(x: float) -> int:
@@ -203,31 +246,38 @@ def search_reason(obs: Observation, bot: StrongBot, card: int) -> Reason | None:
         if abs(gain) < 0.005:
             # a tie: the search says so, and the rules' reason for this card breaks it
             rule = card_reason(obs, card)
-            return Reason(lambda: ngettext(
-                "{rule} (every card scores the same in the {n} layout searched)",
-                "{rule} (every card scores the same in the {n} layouts searched)", n).format(
-                rule=_(rule), n=n))
+            return explained(rule, lambda: ngettext(
+                "every card scores the same in the {n} deal of the unseen cards tried",
+                "every card scores the same in the {n} deals of the unseen cards tried",
+                n).format(n=n))
         if gain < 0:
             return None
-        return Reason(lambda: ngettext(
-            "{card} scores {points} game points more than {other} on average over {n} "
-            "layout", "{card} scores {points} game points more than {other} on average "
-            "over {n} layouts", n).format(card=a, points=decimal(gain, 2), other=b, n=n))
+        return explained(Reason(lambda: _(
+            "{card} and {other} win as often, but {card} wins more or loses less").format(
+            card=a, other=b)), lambda: ngettext(
+            "{points} game points more on average in the {n} deal of the unseen cards tried",
+            "{points} game points more on average in the {n} deals of the unseen cards tried",
+            n).format(points=decimal(gain, 2), n=n))
+    def details() -> str:
+        return ngettext(
+            "{card} {pct}%, {other} {other_pct}% of the {n} deal of the unseen cards tried",
+            "{card} {pct}%, {other} {other_pct}% of the {n} deals of the unseen cards tried",
+            n).format(card=a, pct=p, other=b, other_pct=q, n=n)
+
+    rule = card_reason(obs, card)
     if obs.contract == MAZA:
         if obs.declarer == obs.seat:
-            return Reason(lambda: _("{card} keeps you without a trick in {pct}% of the "
-                                    "layouts, {other} in {other_pct}%").format(
-                card=a, pct=p, other=b, other_pct=q))
-        return Reason(lambda: _("{card} makes the declarer take a trick in {pct}% of the "
-                                "layouts, {other} in {other_pct}%").format(
-            card=a, pct=p, other=b, other_pct=q))
+            return explained(Reason(lambda: _("{card}: your best chance to take no trick at "
+                                              "all").format(card=a)), details)
+        return explained(Reason(lambda: _("{card}: your best chance to make the declarer "
+                                          "take a trick").format(card=a)), details)
     if obs.declarer == obs.seat:
-        return Reason(lambda: _("{card} keeps 61 within reach in {pct}% of the layouts, "
-                                "{other} in {other_pct}%").format(
-            card=a, pct=p, other=b, other_pct=q))
-    return Reason(lambda: _("{card} holds the declarer under 61 in {pct}% of the layouts, "
-                            "{other} in {other_pct}%").format(
-        card=a, pct=p, other=b, other_pct=q))
+        return explained(Reason(lambda: _("{rule}. {card} gives you a better chance of 61 "
+                                          "than {other}").format(rule=_(rule), card=a,
+                                                                 other=b)), details)
+    return explained(Reason(lambda: _("{rule}. {card} gives a better chance to hold the "
+                                      "declarer under 61 than {other}").format(
+        rule=_(rule), card=a, other=b)), details)
 
 
 @dataclass
@@ -263,20 +313,43 @@ def suggest_burial(obs: Observation, deadline: float, cancel=None, seed: int = 0
     a = " ".join(card_label(c) for c in sorted(pair, key=lambda c: -c))
     b = " ".join(card_label(c) for c in sorted(other, key=lambda c: -c))
     p, q = _pct(stats[key][1]), _pct(stats[other][1])
+    voids = _burial_voids(hand, pair)
     if p >= q:
-        return BurialHint(pair, Reason(lambda: ngettext(
-            "{cards}: the game is won in {pct}% of {n} layout played out, {other} "
-            "{other_pct}%", "{cards}: the game is won in {pct}% of {n} layouts played out, "
-            "{other} {other_pct}%", n).format(cards=a, pct=p, n=n, other=b, other_pct=q)))
-    # the other pair wins the game more often but scores less (it loses bigger, or wins
-    # smaller): the win shares would contradict the choice, the game points explain it
+        return BurialHint(pair, explained(Reason(lambda: (_(
+            "Bury {cards}: {why}, and you win the game at least as often as with {other}")
+            if voids else _("Bury {cards}: you win the game at least as often as with "
+                               "{other}"))
+            .format(cards=a, why=_(voids), other=b)), lambda: ngettext(
+            "the game is won with {cards} in {pct}%, with {other} in {other_pct}% of the {n} "
+            "deal of the unseen cards tried",
+            "the game is won with {cards} in {pct}%, with {other} in {other_pct}% of the {n} "
+            "deals of the unseen cards tried", n).format(cards=a, pct=p, n=n, other=b,
+                                                        other_pct=q)))
+    # the other pair wins the game as often or more often but scores less (it loses
+    # bigger, or wins smaller): the win shares would not explain the choice, the game
+    # points do
     gain = stats[key][0] - stats[other][0]
     if gain < 0.005:
         return BurialHint(pair, N_("The pair the rules of thumb would bury"))
-    return BurialHint(pair, Reason(lambda: ngettext(
-        "{cards}: {points} game points more than {other} on average over {n} layout played "
-        "out", "{cards}: {points} game points more than {other} on average over {n} layouts "
-        "played out", n).format(cards=a, points=decimal(gain, 2), other=b, n=n)))
+    return BurialHint(pair, explained(Reason(lambda: (_(
+        "Bury {cards}: {why}; on average it scores more than {other}")
+        if voids else _("Bury {cards}: on average it scores more than {other}"))
+        .format(cards=a, why=_(voids), other=b)), lambda: ngettext(
+        "{points} game points more than {other} on average in the {n} deal of the unseen "
+        "cards tried", "{points} game points more than {other} on average in the {n} deals "
+        "of the unseen cards tried", n).format(points=decimal(gain, 2), other=b, n=n)))
+
+
+def _burial_voids(hand: int, pair: tuple[int, int]) -> str:
+    """What a burial does for the hand, in a player's words (an ``N_`` id): a void made
+    (the suit can be trumped), or points put safe; "" when neither."""
+    kept = hand & ~mask_of(pair)
+    for c in pair:
+        if c < 12 and not kept & FOLLOW_MASK[c] and hand & FOLLOW_MASK[c]:
+            return N_("it leaves you with no card of a suit, so you can trump it")
+    if sum(POINTS[c] for c in pair) >= 10:
+        return N_("its points are safe in your pile")
+    return ""
 
 
 def suggest_card(obs: Observation, deadline: float, cancel=None, seed: int = 0,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..i18n import N_
 from ..rules.cards import TOTAL_POINTS
 from ..rules.settlement import band
+from ..rules.state import BIDDING, BURYING, PLAYING, HandState
 
 
 @dataclass(frozen=True)
@@ -195,3 +196,40 @@ def band_ranges(tricks: int = 4) -> dict[str, tuple[int, int]]:
         lo, _hi = out.get(b, (p, p))
         out[b] = (lo, p)
     return out
+
+
+# what the player is doing -> the title of the page that explains it
+_ACTIVITY_PAGES = {
+    "bid": "Everyone speaks once",
+    "bury": "Take (ņemu)",
+    "play": "Follow suit",
+    "trick": "Who wins a trick",
+    "sheet": "Game points",
+}
+
+
+def activity_of(state: HandState | None) -> str | None:
+    """What the player is doing, for the rules guide's page (F1): "bid", "bury", "play",
+    "trick" or "sheet" (the hand is over)."""
+    if state is None:
+        return None
+    if state.is_terminal():
+        return "sheet"
+    if state.phase == BIDDING:
+        return "bid"
+    if state.phase == BURYING:
+        return "bury"
+    if state.phase == PLAYING:
+        return "trick" if state.trick else "play"
+    return None
+
+
+def page_for(activity: str | None) -> tuple[int, int]:
+    """(chapter, page) of the guide page for what the player is doing: ``"bid"``,
+    ``"bury"`` (taking the talon), ``"play"`` (leading), ``"trick"`` (answering a trick),
+    ``"sheet"`` (the result and the score sheet); the first page for anything else."""
+    title = _ACTIVITY_PAGES.get(activity or "")
+    for ci, pi, _ch, pg in pages():
+        if pg.title == title:
+            return ci, pi
+    return 0, 0

@@ -75,6 +75,21 @@ STEPS: tuple[Step, ...] = (
                          "the highest card of the suit led. You lead next.")),
     Step("trick_lost", N_("The defenders took that trick; their card points count "
                           "together. The winner leads next.")),
+    Step("draw_trumps", N_("You lead again. The defenders still hold {trumps} (count them: 14 "
+                           "in all, less yours and those played). While they have any, an ace "
+                           "of yours can be trumped: draw them first.")),
+    Step("cash_winners", N_("You lead again, and the defenders have no trumps left: all 14 are "
+                            "played or in your hand. Now a highest card of a suit cannot be "
+                            "beaten: cash it.")),
+    Step("follow_win", N_("You can win this trick. Last to play, put your richest winning "
+                          "card in it; with a player still to come, win it as cheaply as you "
+                          "can.")),
+    Step("follow_lose", N_("You cannot win this trick: give away your cheapest card and keep "
+                           "your points for a trick you win.")),
+    Step("last_trick", N_("The last trick: one card each. Its winner takes its points as well.")),
+    Step("halfway", N_("Halfway. In your tricks and the buried cards: {mine}; in the "
+                       "defenders' tricks: {theirs}. You need 61, and {left} are still in "
+                       "the hands.")),
     Step("end_won", N_("You made 61 points or more and won the game: each defender pays you. "
                        "With 91 or more the defenders are in jāņi and pay 2 each.")),
     Step("end_lost", N_("You took 60 points or fewer, so the defenders won this time. Try "
@@ -82,6 +97,50 @@ STEPS: tuple[Step, ...] = (
 )
 
 STEP_BY_EVENT = {s.event: s for s in STEPS}
+TAUGHT_FROM = 3  # from the fourth trick on, each of the player's cards gets a word
+HALFWAY = 4  # tricks played when the coach counts the points
+
+
+def step_of(event: str) -> Step | None:
+    """The step of an event; ``"name@n"`` is step ``name`` said at trick ``n``."""
+    return STEP_BY_EVENT.get(event.split("@")[0])
+
+
+def trick_lesson(state: HandState) -> tuple[str, dict[str, int]] | None:
+    """From the fourth trick on, the coach's word at the player's card: (step, its numbers:
+    ``trumps`` counts trumps, any other card points).
+    What it says is what the position shows: the defenders' trumps are counted from the
+    cards (every trump not played is in a hand or buried)."""
+    if state.phase != PLAYING or state.current_seat != PLAYER:
+        return None
+    if len(state.completed) < TAUGHT_FROM:
+        return None
+    if len(state.completed) == 7:
+        return "last_trick", {}
+    if not state.trick:
+        if state.declarer_seat != PLAYER:
+            return None
+        theirs = 0
+        for s in state.seats:
+            if s != PLAYER:
+                theirs |= state.hand_mask(s) & C.TRUMP_MASK
+        n = bin(theirs).count("1")
+        return ("draw_trumps", {"trumps": n}) if n else ("cash_winners", {})
+    best = state.trick[0]
+    for c in state.trick[1:]:
+        if C.beats(c, best):
+            best = c
+    if any(C.beats(c, best) for c in C.cards_of(state.legal_cards_mask())):
+        return "follow_win", {}
+    return "follow_lose", {}
+
+
+def halfway_count(state: HandState) -> dict[str, int]:
+    """The card points the player (the declarer) has in tricks and burial, the defenders'
+    in their tricks, and the points still in the hands."""
+    mine = sum(C.POINTS[c] for c in C.cards_of(state.buried)) + state.points_won[PLAYER]
+    theirs = sum(state.points_won[s] for s in state.seats if s != PLAYER)
+    return {"mine": mine, "theirs": theirs, "left": C.TOTAL_POINTS - mine - theirs}
 
 
 def tutorial_state() -> HandState:

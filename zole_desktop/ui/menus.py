@@ -172,7 +172,7 @@ class MainMenu(FormScene):
     def tutorial(self) -> None:
         cls = tutorial_scene()
         if cls is not None:
-            self.stack.push(cls())
+            self.stack.push(cls(real_game=self.new_game))
 
     def statistics(self) -> None:
         from .stats_scene import StatsScene

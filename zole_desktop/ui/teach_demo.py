@@ -89,3 +89,7 @@ def _tutorial(app, save) -> None:
             break
         app.step()
         drive(table)
+    if app.stack.top is not None:  # the wrap-up with the next steps
+        app.step()
+        app.draw()
+        save(app.screen)

@@ -37,6 +37,11 @@ def handle(t: TableScene, a: Action) -> None:
         else:
             t.open_pause()
         return
+    if (k == KEY and a.value == pygame.K_i) or (
+            k == CLICK and t.hints.line_rect is not None
+            and t.hints.line_rect.collidepoint(a.point)):
+        if t.hints.toggle_details():  # the advisor's figures after its reason
+            return
     if k == KEY and a.value == pygame.K_l:
         t.toggle_last()
         return

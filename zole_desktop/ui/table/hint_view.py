@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 def draw_hints(tb: TableScene, surface) -> None:
     """The advisor's suggestion: the card (a bar and a tag above it) with its
     reason, or each bid's expected game points with the advised bid tagged."""
+    tb.hints.line_rect = None
     if not tb.hints.on():
         return
     L = tb.L
@@ -55,7 +56,9 @@ def draw_hints(tb: TableScene, surface) -> None:
             mark(tb, "hint-bar", bar)
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
-            hint_line(tb, surface, reason_line(reason), small)
+            hint_line(tb, surface, reason_line(reason, tb.hints.details), small)
+            if getattr(reason, "details", None) is not None:
+                tb.hints.line_rect = tb.drawn[-1][1] if tb.drawn else None
         # one tag, above a hinted card, clear of the buttons
         x, bottom = tag_place(tb, rects, tag_width(small))
         hint_tag(tb, surface, x, bottom, small)
@@ -95,10 +98,20 @@ def draw_hints(tb: TableScene, surface) -> None:
         hint_line(tb, surface, line, small)
 
 
-def reason_line(reason: str) -> str:
-    """The hint line for a card or a burial: "Hint: " and the reason, which Latvian and
-    Russian go on with in lower case ("Padoms: ar Q♣ tu…")."""
-    return _("Hint: {reason}").format(reason=after_label(str(_(reason))))
+def reason_line(reason: str, details: bool = False) -> str:
+    """The hint line for a card or a burial: "Hint: " and the reason in a player's words,
+    which Latvian and Russian go on with in lower case ("Padoms: ar Q♣ tu…").  A reason with
+    the advisor's figures (``reason.details``) offers them, "(figures: I)", and with
+    ``details`` shows them in its place (the figures name the cards; both would not fit the
+    line's two lines; the I key or a click on the line toggles)."""
+    text = after_label(str(_(reason)))
+    figures = getattr(reason, "details", None)
+    if figures is not None:
+        if details:
+            text = after_label(str(figures))
+        else:
+            text = _("{reason} (figures: I)").format(reason=text)
+    return _("Hint: {reason}").format(reason=text)
 
 
 def tag_width(size: int) -> int:

@@ -22,6 +22,19 @@ class Hints:
         self.key: tuple | None = None  # the decision the hint is for
         self.job: Job | None = None  # the hint being worked out
         self.value: Any = None  # BidEstimate, BurialHint or CardHint for ``key``
+        self.details = False  # the advisor's figures shown after its reason (I, a click)
+        self.line_rect: Any = None  # where the last reason with figures was drawn
+
+    def toggle_details(self) -> bool:
+        """Show or hide the advisor's figures after the reason; False when no hint with
+        figures is up (the key or click is someone else's)."""
+        reason = getattr(self.value, "reason", None)
+        if not self.on() or getattr(reason, "details", None) is None:
+            return False
+        self.details = not self.details
+        if self.t.app is not None:
+            self.t.app.invalidate()
+        return True
 
     def on(self) -> bool:
         """Hints are offered: a person at a table that is not serious, nor the guided game,

@@ -2,13 +2,12 @@
 
 The pieces, each in its own module of this package:
 
-- :mod:`.director` runs the match (deals, turns, legal checks, undo, saving) without pygame;
+- the match (deals, turns, legal checks, undo, saving, the workers) runs in ``flow``;
 - :mod:`.script` is the hand's choreography, a generator the scene steps through when
   :mod:`.driver` says its condition holds;
 - :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen;
 - :mod:`.render` draws it, :mod:`.buttons` and :mod:`.hints` hold the buttons and the
   advisor's hints, :mod:`.controls` turns the person's input into commands;
-- :mod:`.workers` runs bots, hints and the coach's analysis in the background;
 - :mod:`.coach` is the hook a coach (the guided game) plugs into.
 
 ``viewer``: the seat drawn at the bottom (the person's; in the demo, seat 0).
@@ -450,9 +449,10 @@ class TableScene(Scene):
 
     def open_guide(self) -> None:
         """The rules guide on top; the table waits (bots and timers) until it closes."""
+        from ...teaching.guide import activity_of, page_for
         from ..guide import GuideScene
 
-        self.stack.push(GuideScene())
+        self.stack.push(GuideScene(*page_for(activity_of(self.state))))
 
     def open_pause(self) -> None:
         from ..pause import PauseMenu
