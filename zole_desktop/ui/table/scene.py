@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 import pygame
@@ -26,7 +26,7 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import _, language
+from ...i18n import N_, _, language
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
@@ -64,6 +64,7 @@ class TableScene(Scene):
         self.auto_continue = auto_continue
         self.coach = coach
         self.score_sheets = score_sheets
+        self.last_label = N_("Continue")  # the summary's button when score_sheets is False
         self.finished = False
         self.human = None if demo else session.human
         self.viewer = session.human if session.human is not None else 0
@@ -124,6 +125,23 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         """The seat's name as shown (the person's as "You" until they type a name)."""
         return self.session.name(seat)
+
+    def replay_scene(self, number: int) -> Callable[[], TableScene] | None:
+        """What "Play this deal again" opens after hand ``number``: the same cards and dealer
+        as a practice hand of its own (:meth:`Session.replay_of`), not counted in the match.
+        Offered at an offline table of a person against bots (the network table and the
+        guided game have flows of their own; the demo has nobody to play it)."""
+        if type(self) is not TableScene or self.demo or self.human is None:
+            return None
+        if not self.score_sheets or not self.session.persistent:
+            return None
+
+        def make() -> TableScene:
+            again = TableScene(self.session.replay_of(number), score_sheets=False)
+            again.last_label = N_("Back to the match")
+            return again
+
+        return make
 
     def seat_away(self, seat: int) -> bool:
         """A person whose seat is kept while they are away (a network table's)."""
