@@ -97,6 +97,13 @@ class HandSummary(_Overlay):
         if self.app is not None and self.result:
             self.app.sound.play("win" if self.result > 0 else "lose", 0.5)
 
+    def resume(self) -> None:
+        """Back from the review or a deal played again: no button stays lit under a mouse
+        that has moved away meanwhile."""
+        for b in self.buttons:
+            b.hover = False
+        self.focus = 0
+
     def animating(self) -> bool:
         return self.age < (CELEBRATE if self.confetti else POP)
 
@@ -153,8 +160,13 @@ class HandSummary(_Overlay):
 
     def subtitle(self) -> str:
         row = self.row
-        out = _("Hand {n}: {contract}").format(n=row.number,
-                                               contract=texts.contract_label(row.contract))
+        again = self.session.deal_of_hand if self.session.practice else None
+        if again:
+            out = _("Hand {n} played again: {contract}").format(
+                n=again, contract=texts.contract_label(row.contract))
+        else:
+            out = _("Hand {n}: {contract}").format(n=row.number,
+                                                   contract=texts.contract_label(row.contract))
         if row.declarer is not None:
             out += gfx.DASH + self.session.people.after_contract(row.declarer)
         return out
