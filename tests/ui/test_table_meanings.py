@@ -16,6 +16,7 @@ from zole_desktop.rules import cards as C
 from zole_desktop.rules.state import DONE, PASS, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.app import App
+from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.probe import (
     Probe,
     card_point,
@@ -24,7 +25,6 @@ from zole_desktop.ui.probe import (
     run_with_driver,
     wait_until,
 )
-from zole_desktop.ui.sheet import HandSummary
 from zole_desktop.ui.table.marks import visible_rect
 from zole_desktop.ui.table.scene import TableScene
 

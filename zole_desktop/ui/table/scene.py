@@ -25,7 +25,7 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import _, language, ngettext
+from ...i18n import N_, _, language, ngettext
 from ...rules.judge import surrender_settlement
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
@@ -46,7 +46,6 @@ from .hints import Hints
 from .model import TableView
 
 MOVE = 0.32  # seconds for a card move at normal speed
-
 log = logging.getLogger(__name__)
 
 
@@ -64,6 +63,7 @@ class TableScene(Scene):
         self.auto_continue = auto_continue
         self.coach = coach
         self.score_sheets = score_sheets
+        self.last_label = N_("Continue")  # the summary's button when score_sheets is False
         self.finished = False
         self.human = None if demo else session.human
         self.viewer = session.human if session.human is not None else 0
