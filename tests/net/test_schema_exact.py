@@ -44,3 +44,28 @@ def test_a_kept_seat_with_a_newline_in_its_code_is_not_read(data_dir):
     seat = {"address": "127.0.0.1", "port": 1, "code": "1234\n", "token": TOKEN}
     (storage.data_dir() / kept.FILE).write_bytes(msgspec.json.encode({"seats": [seat]}))
     assert kept.token_for("127.0.0.1", 1, "1234\n") is None
+
+
+def test_the_readme_says_the_limits_the_host_keeps():
+    """The README's "What is protected" figures, tied to the constants that keep them."""
+    from pathlib import Path
+
+    from zole_desktop import storage
+    from zole_desktop.net import conn, host
+
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md")
+                      .read_text("utf-8").split())
+    assert P.MAX_CLIENT_FRAME == 2048 and "size limit (2 KB from a client)" in readme
+    assert (host.BURST, host.RATE) == (40, 20.0)
+    assert "rate limit (40 at once, then 20 a second)" in readme
+    assert (conn.FRAME_BURST, conn.FRAME_RATE) == (80, 40.0)
+    assert "pings and pongs too, counts against twice that (80 at once, then 40 a second)" \
+        in readme
+    assert (conn.OUTBOX_LIMIT, conn.OUTBOX_BYTES, conn.WRITE_CAP) == (
+        512, 1024 * 1024, 320 * 1024)
+    assert "at most 512 messages or 1 MB wait for a client, and 320 KB in its socket" in readme
+    assert (conn.ADDRESS_CONNECTIONS, conn.ADDRESS_BURST, conn.ADDRESS_RATE) == (32, 30, 5.0)
+    assert "at most 32 connections at once and opens at most 30 at once, then 5 a second" \
+        in readme
+    assert "a join code is exactly four digits and a token exactly 32 lower-case hex" in readme
+    assert storage.STALE_MARGIN == 10.0 and "written more than 10 s before it" in readme
