@@ -512,6 +512,11 @@ def parse_toml(data: bytes) -> dict:
     except RecursionError:
         raise DeckError([say(N_("{toml}: not valid TOML (nested too deeply)"),
                              toml=TOML_NAME)]) from None
+    except ValueError:
+        # a number of more than 4,300 digits (Python's int-to-string limit); its own words
+        # are advice to a programmer (set_int_max_str_digits)
+        raise DeckError([say(N_("{toml}: not valid TOML (a number with too many digits)"),
+                             toml=TOML_NAME)]) from None
 
 
 @dataclass

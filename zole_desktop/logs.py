@@ -23,7 +23,7 @@ BACKUPS = 2
 PACKAGE = "zole_desktop"
 
 log = logging.getLogger(__name__)
-_handler: RotatingFileHandler | None = None
+_handler: _Handler | None = None
 
 
 class _Handler(RotatingFileHandler):
@@ -67,7 +67,11 @@ def close() -> None:
     global _handler
     if _handler is not None:
         logging.getLogger(PACKAGE).removeHandler(_handler)
-        _handler.close()
+        try:
+            _handler.close()  # flushes what is left: a full disk fails it
+        except (OSError, ValueError) as e:
+            if not _handler.failed:
+                print(f"zole: the log file cannot be written: {e}", file=sys.stderr)  # i18n: ok
         _handler = None
 
 

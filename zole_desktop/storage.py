@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -89,6 +90,59 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         except OSError:
             pass
         raise
+
+
+# the temporary files of atomic_write: "<target>.<8 of mkstemp's letters>.tmp"
+_TEMP_RE = re.compile(r"(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+# the targets in the data folder itself, which may be a folder of the player's own
+# (--data-dir): settings, the offline save, the network tables' saves and kept seats, and
+# the .corrupt-<time> copies of each (tests/test_stale_temps.py ties it to their names)
+_ROOT_TARGET_RE = re.compile(r"(settings\.toml|current-match\.json|net-table(-\d{1,3})?\.json"
+                             r"|net-seats\.json)(\.corrupt-[0-9-]+)?")
+# the game's own folders in it, all of whose files are written by atomic_write
+_OWN_FOLDERS = ("history", "prints", "cards")
+STARTED = time.time()  # this process's start, near enough (the module is read at start)
+STALE_MARGIN = 10.0  # seconds: a file another process is writing now is never this old
+
+
+def clean_stale_temps(folder: Path | None = None, before: float | None = None) -> int:
+    """Remove the temporary files that a process killed in an atomic write left behind:
+    files of atomic_write's naming, for one of the game's targets, in the data folder, its
+    own folders and the imported decks' folders, last written before this process started
+    (``before``, less :data:`STALE_MARGIN`: another process writing one now is not
+    disturbed).  Only regular files; never a link.  Returns how many were removed."""
+    root = folder if folder is not None else data_dir()
+    cutoff = (STARTED if before is None else before) - STALE_MARGIN
+    places: list[tuple[Path, re.Pattern[str] | None]] = [(root, _ROOT_TARGET_RE)]
+    places += [(root / name, None) for name in _OWN_FOLDERS]
+    try:
+        places += [(d, None) for d in (root / "themes").iterdir()
+                   if not d.is_symlink() and d.is_dir()]
+    except OSError:
+        pass  # no imported decks
+    removed = 0
+    for where, targets in places:
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            m = _TEMP_RE.fullmatch(entry.name)
+            if m is None or (targets is not None and not targets.fullmatch(m["target"])):
+                continue
+            try:
+                st = entry.stat(follow_symlinks=False)
+                if not stat.S_ISREG(st.st_mode) or st.st_mtime >= cutoff:
+                    continue
+                os.unlink(entry.path)
+                removed += 1
+            except OSError as e:
+                log.warning("a stale temporary file %s could not be removed: %s", entry.path,
+                            e.strerror or e)
+    if removed:
+        log.info("%d temporary files left by a stopped process removed from %s",
+                 removed, root)
+    return removed
 
 
 def size_text(limit: int) -> str:

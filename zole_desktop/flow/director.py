@@ -231,11 +231,18 @@ class Director:
         """The session is over: keep it in the history, and then no Continue for it."""
         if not self.saving:
             return
+        self.wait_saved(10.0)  # whether the finished match is saved decides what is said
         try:
             self.session.archive()
         except OSError as e:
-            self._file_error(_("The match could not be kept in the history ({error}); it "
-                               "stays saved for Continue.").format(error=e.strerror or e))
+            if self._save_failed:  # the save was emptied or never written: nothing to continue
+                self._file_error(_("The match could not be kept in the history ({error}), "
+                                   "and it could not be saved either: it is lost.").format(
+                    error=e.strerror or e))
+            else:
+                self._file_error(_("The match could not be kept in the history ({error}); "
+                                   "it stays saved for Continue.").format(
+                    error=e.strerror or e))
             return  # never delete the save before its history copy is safely on disk
         try:
             self.session.clear_save()

@@ -7,7 +7,7 @@ import concurrent.futures
 import logging
 from typing import Any, cast
 
-from .. import saves
+from .. import saves, storage
 from ..flow.session import Session
 from ..rules.state import HandState
 from .spec import TableSpec
@@ -72,7 +72,16 @@ def resume(spec: TableSpec) -> NetSession | None:
           and all(t is None or (isinstance(t, str) and len(t) == 32)
                   for t in net["tokens"]))
     if not ok:
-        log.warning("the save %s is not a network table's; starting afresh", spec.save_to)
+        # an offline save, or a network table's of another shape: kept as a .corrupt-<time>
+        # copy before the new match's first save writes over it, as every other loader does
+        try:
+            aside = storage.set_aside(spec.save_to)
+        except OSError as e:
+            log.error("the save %s is not a network table's and could not be set aside (%s); "
+                      "starting afresh", spec.save_to, e.strerror or e)
+            return None
+        log.warning("the save %s is not a network table's; kept as %s, starting afresh",
+                    spec.save_to, aside.name)
         return None
     session = cast(NetSession, NetSession.from_saved(saved))
     session.save_to = spec.save_to

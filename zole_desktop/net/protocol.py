@@ -54,8 +54,10 @@ ActionName = Literal[
 ]  # fmt: skip
 Phase = Literal["bidding", "burying", "playing", "done"]
 Seat = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # -1: a galdiņš talon card (TABLE)
-Code = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{4}$")]
-Token = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{32}$")]
+# \A and \Z, not ^ and $: msgspec matches with re.search, where $ also matches before a
+# final newline ("1234\n" would pass)
+Code = Annotated[str, msgspec.Meta(pattern=r"\A[0-9]{4}\Z")]
+Token = Annotated[str, msgspec.Meta(pattern=r"\A[0-9a-f]{32}\Z")]
 Name = Annotated[str, msgspec.Meta(max_length=40)]
 Level = Literal["random", "easy", "normal", "strong", "master"]  # bots.LEVELS, for the schema
 

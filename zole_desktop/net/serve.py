@@ -90,6 +90,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     if getattr(args, "data_dir", None):
         storage.set_data_dir(Path(args.data_dir))
+    if not args.no_save:
+        try:  # a killed host leaves its saves' temporary files behind
+            storage.clean_stale_temps()
+        except OSError as e:
+            log.warning("the data folder cannot be used: %s", e.strerror or e)
     host = Host(args.address, args.port, announce=not args.no_announce)
     for i in range(args.tables):
         save_to = None

@@ -98,6 +98,7 @@ def run_game(args) -> int:
     set_language(getattr(args, "lang", None) or system_language())
     try:
         logs.setup()  # zole.log in the data folder (none if it cannot be written)
+        storage.clean_stale_temps()  # left by a game or a host that was killed
         settings = storage.load_settings(messages)
     except OSError as e:
         print(_("zole: the data folder cannot be used: {error}").format(error=e),

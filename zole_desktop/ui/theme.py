@@ -93,6 +93,9 @@ def _parse_toml(data: bytes) -> dict:
     except RecursionError:
         raise ThemeError(_("theme.toml is not valid TOML ({error})").format(
             error=_("nested too deeply"))) from None
+    except ValueError:  # a number of more than 4,300 digits (the int-to-string limit)
+        raise ThemeError(_("theme.toml is not valid TOML ({error})").format(
+            error=_("a number with too many digits"))) from None
 
 
 def _load_image(folder: Path, name: str) -> pygame.Surface:
