@@ -9,6 +9,7 @@ A broken theme gives one line naming the file and falls back to ``classic``; wit
 from __future__ import annotations
 
 import errno
+import math
 import os
 import sys
 import tomllib
@@ -278,9 +279,37 @@ def load_player_theme(theme_id: str, root: Path | None = None) -> Theme:
         raise ThemeError(str(e)) from None
     except (pygame.error, MemoryError) as e:
         raise ThemeError(_("the pictures cannot be shown ({error})").format(error=e)) from None
+    if meta.get("trump_mark") is True:
+        for code, face in faces.items():
+            if is_trump(CARD_CODES.index(code)):
+                mark_trump(face)
     th = Theme(theme_id, meta, faces, back, felt)
     th.player = True
     return th
+
+
+STAR_SIZE, STAR_MARGIN = 0.062, 0.06  # of the card's height and width (the game's own decks)
+
+
+def mark_trump(face: pygame.Surface) -> None:
+    """The game's trump star (gold, outlined in ink) in the top right corner of a player's
+    trump and, turned, in the bottom left (``trump_mark = true`` in theme.toml)."""
+    w, h = face.get_size()
+    size = max(8, round(STAR_SIZE * h))
+    big = size * 4
+    star = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    for r_out, ratio, colour in ((c, 0.45, gfx.EDGE), (c * 0.8, 0.42, gfx.AMBER)):
+        pts = []
+        for i in range(10):
+            r = r_out if i % 2 == 0 else r_out * ratio
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((c + r * math.cos(a), c + r * math.sin(a) + big * 0.04))
+        pygame.draw.polygon(star, colour, pts)
+    star = pygame.transform.smoothscale(star, (size, size))
+    m = round(STAR_MARGIN * w)
+    face.blit(star, (w - m - size, m))
+    face.blit(pygame.transform.rotate(star, 180), (m, h - m - size))
 
 
 def procedural_theme() -> Theme:
