@@ -9,6 +9,7 @@ A broken theme gives one line naming the file and falls back to ``classic``; wit
 from __future__ import annotations
 
 import errno
+import logging
 import math
 import os
 import sys
@@ -22,11 +23,13 @@ from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
 
+log = logging.getLogger(__name__)
+
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_TOML_BYTES = 256 * 1024
 MAX_IMAGE_SIDE = 4096
 FALLBACK = "classic"
-KNOWN_ORDER = ("classic", "classic-4c", "rainis-1", "rainis-2")
+KNOWN_ORDER = ("classic", "rainis-1", "rainis-2")
 CARD_CODES = CARD_NAMES
 CARD_FILES = tuple(f"{c}.png" for c in CARD_CODES)
 
@@ -160,6 +163,8 @@ class Theme:
                 pass
         self._scaled: dict[tuple[int, int], dict[str, pygame.Surface]] = {}
         self.player = False  # a deck the player added (themes/ in the data folder)
+        self.four = False  # ♦ and ♣ shown in four colours
+        self.four_asked = False  # the four-colour setting it was loaded for
 
     @property
     def procedural(self) -> bool:
@@ -215,10 +220,15 @@ def _scale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
-def load_theme(theme_id: str, root: Path | None = None) -> Theme:
-    """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason."""
+def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> Theme:
+    """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason.
+    ``four``: the four-colour setting: the game's own decks show ♦ and ♣ in blue and green
+    (:func:`four_colour_face`); a player's deck brings its own pictures and keeps them."""
+    theme_id = RETIRED.get(theme_id, theme_id)
     if root is None and is_player_theme(theme_id):
-        return load_player_theme(theme_id)
+        th = load_player_theme(theme_id)
+        th.four_asked = four
+        return th
     root = root or resources.themes_dir()
     if not theme_id or "/" in theme_id or "\\" in theme_id or theme_id.startswith("."):
         raise ThemeError(_("{id} is not a deck's name").format(id=repr(theme_id)))
@@ -238,7 +248,59 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
         raise ThemeError(_("theme.toml may name only back.png and felt.png"))
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
-    return Theme(theme_id, meta, faces, back, felt)
+    applied = four and root == resources.themes_dir() and theme_id in _generated_ids()
+    if applied:
+        for code in CARD_CODES:
+            if code[1] in FOUR_SUITS:
+                faces[code] = four_colour_face(theme_id, code, folder)
+    th = Theme(theme_id, meta, faces, back, felt)
+    th.four, th.four_asked = applied, four
+    return th
+
+
+RETIRED = {"classic-4c": "classic"}  # storage.RETIRED_DECKS: now a setting (four_colour)
+FOUR_SUITS = "DC"  # the suits four colours recolour: ♦ blue and ♣ green
+FOUR_VERSION = b"zole four-colour 1"
+
+
+def _generated_ids() -> list[str]:
+    from ..art.build import THEME_IDS
+
+    return THEME_IDS
+
+
+def four_colour_face(theme_id: str, code: str, folder: Path) -> pygame.Surface:
+    """A game deck's ♦ or ♣ face in four colours: the art generator draws it with its
+    ``four`` parameter (the same drawing, the suit's ink blue or green), once; it is kept
+    in the user's cache folder under the shipped picture's hash, so a new version of the
+    deck draws it again.  About 0.1 s a card the first time, a file read after that."""
+    import hashlib
+    import io
+
+    from .. import storage
+    from ..art.build import render_card
+
+    shipped = _read_bounded(folder / f"{code}.png", MAX_IMAGE_BYTES)
+    digest = hashlib.sha256(FOUR_VERSION + shipped).hexdigest()[:20]
+    name = f"{code}-{digest}.png"
+    cache = None
+    try:
+        cache = storage.cache_dir() / "cards" / f"{theme_id}-four"
+        if (cache / name).is_file():
+            return _load_image(cache, name)
+    except (OSError, ThemeError) as e:
+        log.warning("four-colour %s %s: the cached picture cannot be used: %s", theme_id,
+                    code, e)
+    img = render_card(theme_id, code, four=True)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=3)
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            storage.atomic_write(cache / name, buf.getvalue())
+        except OSError as e:
+            log.warning("four-colour %s %s: not kept in the cache: %s", theme_id, code, e)
+    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA")
 
 
 PLAYER_MAX_HEIGHT = 896  # a player's faces are kept at most this high (the game's own size)
@@ -318,14 +380,14 @@ def procedural_theme() -> Theme:
 
 
 def load_with_fallback(theme_id: str, messages: list[str] | None = None,
-                       root: Path | None = None) -> Theme:
+                       root: Path | None = None, four: bool = False) -> Theme:
     """The theme, else ``classic``, else procedural cards.  Every problem is one line in
     ``messages`` and on stderr."""
     messages = messages if messages is not None else []
     tried = []
     for tid in dict.fromkeys([theme_id, FALLBACK]):
         try:
-            return load_theme(tid, root)
+            return load_theme(tid, root, four)
         except ThemeError as e:
             tried.append(tid)
             if tid != FALLBACK:
