@@ -1,5 +1,6 @@
-"""The settings: language, deck, four colours, animation speed, card size, full screen, sound, hints and
-the forced card; each change takes effect at once and is saved when the scene closes."""
+"""The settings: language, deck, four colours, animation speed, card size, full screen,
+sound, hints and the forced card; each change takes effect at once and is saved when the
+scene closes."""
 
 from __future__ import annotations
 
