@@ -52,7 +52,7 @@ MAX_PIXELS = FELT_MAX * FELT_MAX  # no image the game reads has more (checked fr
 ASPECT = 63 / 88  # poker size; the game's own decks are 5:7, within the tolerance
 ASPECT_TOLERANCE = 0.03  # relative
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-TEXT_KEYS = ("character", "short", "play", "description")
+TEXT_KEYS = ("character", "short", "play", "description", "story")
 KNOWN_KEYS = {"format", "id", "name", "author", "licence", "license", "description",
               "felt_color", "back", "felt", "card_width", "card_height", "trump_mark",
               "suits", "cards", "table_caption"}
@@ -509,7 +509,7 @@ def check_meta(meta: dict, own: bool = False) -> list[str]:
                 for k, v in entry.items():
                     if k not in TEXT_KEYS:
                         problems.append(say(N_("{toml}: {key} is not known (character, short, "
-                                               "play, description)"), toml=TOML_NAME,
+                                               "play, description, story)"), toml=TOML_NAME,
                                             key=f"cards.{code}.{storage.clean_text(k, 20)}"))
                     else:
                         _texts_ok(v, f"cards.{code}.{k}", 500, problems)

@@ -120,7 +120,7 @@ def test_a_broken_deck_is_listed_with_the_reason_and_never_stops_the_game(make_a
     assert "broken" in app.toast_text and "KH.png" in app.toast_text
     g = _gallery(app)
     assert "broken" in g.themes
-    assert g.theme_id == "classic" and g.use_button.text() == "Your deck"  # what is played
+    assert g.theme_id == "classic" and g.use_button.text() == "✓ Your deck"  # what is played
     # known broken before it is shown (its tab carries the warning sign), every problem kept
     assert "KH.png" in g.errors["broken"]
     assert len(g.problems["broken"]) == 2 and "AS.png" in g.problems["broken"][1]

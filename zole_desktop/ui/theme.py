@@ -179,7 +179,7 @@ class Theme:
         lang = language()
         out = {}
         if isinstance(entry, dict):
-            for k in ("character", "short", "play", "description"):
+            for k in ("character", "short", "play", "description", "story"):
                 t = _tri(entry.get(k), lang)
                 if t:
                     out[k] = t
@@ -248,6 +248,7 @@ def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> T
         raise ThemeError(_("theme.toml may name only back.png and felt.png"))
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
+    _add_stories(meta, folder)
     applied = four and root == resources.themes_dir() and theme_id in _generated_ids()
     if applied:
         for code in CARD_CODES:
@@ -256,6 +257,31 @@ def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> T
     th = Theme(theme_id, meta, faces, back, felt)
     th.four, th.four_asked = applied, four
     return th
+
+
+STORIES = "stories.toml"  # a game deck's stories: [QC] lv = "…", en = "…", ru = "…"
+
+
+def _add_stories(meta: dict, folder: Path) -> None:
+    """The gallery's stories of a game deck (``stories.toml`` beside its theme.toml, kept
+    apart from the generated theme.toml) as each card's ``story``, the key a player deck
+    writes in its ``[cards.XX]``."""
+    path = folder / STORIES
+    if not path.is_file():
+        return
+    try:
+        stories = _parse_toml(_read_bounded(path, MAX_TOML_BYTES))
+    except ThemeError as e:
+        log.warning("%s: %s", path, e)
+        return
+    cards = meta.setdefault("cards", {})
+    if not isinstance(cards, dict):
+        return
+    for code, text in stories.items():
+        if code in CARD_CODES and isinstance(text, dict):
+            entry = cards.setdefault(code, {})
+            if isinstance(entry, dict):
+                entry["story"] = text
 
 
 RETIRED = {"classic-4c": "classic"}  # storage.RETIRED_DECKS: now a setting (four_colour)
