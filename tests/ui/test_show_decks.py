@@ -89,7 +89,7 @@ def test_a_card_opens_large_with_its_story_in_the_players_language(make_app, lan
 def test_every_story_fits_at_the_smallest_window(make_app):
     app = make_app(size=(960, 540))
     for deck in ("rainis-1", "rainis-2"):
-        g = _gallery(app, deck)
+        _gallery(app, deck)
         app.post_action(Action(CONFIRM))
         app.step()
         view = app.stack.top

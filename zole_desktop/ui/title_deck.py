@@ -9,8 +9,10 @@ from collections import OrderedDict
 
 import pygame
 
-from . import gfx, pictures
-from .theme import Theme
+from . import gfx
+from .theme import Theme, procedural_face
+
+ASPECT = 5 / 7  # as ASPECT (not imported: the guide's pictures wait for the guide)
 
 FAN = ("QD", "QH", "QS", "QC")  # left to right: the queen of clubs, the highest, on top
 SPREAD = 17.0  # degrees between two cards of the fan
@@ -26,19 +28,28 @@ def fan_area(left_column_bottom: int, x: int, w: int, size: tuple[int, int]) -> 
     return pygame.Rect(x, top, w, max(0, bottom - top))
 
 
+def _card(theme: Theme, code: str, h: int) -> pygame.Surface:
+    """One face ``h`` high from the deck's art (never larger than it)."""
+    if not theme.faces:
+        return procedural_face(code, round(h * ASPECT), h)
+    src = theme.faces[code]
+    h = min(h, src.get_height())
+    return pygame.transform.smoothscale(src, (round(h * ASPECT), h))
+
+
 def _fan(theme: Theme, card_h: int) -> pygame.Surface:
     key = (theme.id, id(theme), card_h)
     got = _cache.get(key)
     if got is not None:
         _cache.move_to_end(key)
         return got
-    cw = round(card_h * pictures.ASPECT)
+    cw = round(card_h * ASPECT)
     n = len(FAN)
     pivot_dy = card_h * 1.3  # the cards turn about a point this far below their centres
     placed = []
     for i, code in enumerate(FAN):
         angle = (i - (n - 1) / 2) * SPREAD
-        img = pictures.card_image(theme, code, card_h)
+        img = _card(theme, code, card_h)
         shadow = gfx.panel(img.get_width(), img.get_height(), fill=(0, 0, 0), border=None,
                            radius=max(3, cw // 12), alpha=80)
         a = math.radians(angle)
