@@ -7,7 +7,7 @@ from zole_desktop.i18n import LANGUAGES, set_language
 from zole_desktop.rules.cards import CARD_NAMES, TRUMP_LADDER
 from zole_desktop.ui import pictures
 from zole_desktop.ui.gallery import ORDER, GalleryScene
-from zole_desktop.ui.scene import CLICK, CONFIRM, DOWN, DROP, KEY, LEFT, RIGHT, UP, WHEEL, Action
+from zole_desktop.ui.scene import CLICK, DOWN, DROP, KEY, LEFT, RIGHT, UP, WHEEL, Action
 
 
 def test_order_trumps_then_clubs_spades_hearts():
