@@ -783,8 +783,8 @@ id = "my-deck"
 author = "Your name"
 licence = "CC0-1.0"
 felt_color = "#1F5E3B"
-# The game draws its trump star in the top right and bottom left corners of the 14 trumps
-# (every queen, every jack, every diamond); false if your pictures mark them themselves.
+# The game draws its trump star under the corner index of the 14 trumps (every queen,
+# every jack, every diamond); false if your pictures mark them themselves.
 trump_mark = true
 
 [name]

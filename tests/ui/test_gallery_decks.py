@@ -241,9 +241,9 @@ def test_the_letter_that_opens_a_form_is_not_typed_into_it(make_app, key, kind):
 
 @pytest.mark.parametrize("mark", [True, False])
 def test_trump_mark_draws_the_games_star_on_a_player_decks_14_trumps(template, data_dir, mark):
-    """``trump_mark = true`` (the template's) puts the trump star in the top right corner of
+    """``trump_mark = true`` (the template's) puts the trump star under the corner index of
     each trump, none on a plain card; ``false`` leaves the pictures as they are."""
-    from zole_desktop.ui.theme import STAR_MARGIN, STAR_SIZE, load_player_theme
+    from zole_desktop.ui.theme import load_player_theme, star_box
 
     if not mark:
         toml = template / "theme.toml"
@@ -255,11 +255,10 @@ def test_trump_mark_draws_the_games_star_on_a_player_decks_14_trumps(template, d
 
     def golden(code: str) -> int:
         face = th.faces[code]
-        w, h = face.get_size()
-        s, m = round(STAR_SIZE * h), round(STAR_MARGIN * w)
+        x0, y0, s = star_box(*face.get_size())
         n = 0
-        for x in range(w - m - s, w - m):
-            for y in range(m, m + s):
+        for x in range(x0, x0 + s):
+            for y in range(y0, y0 + s):
                 c = face.get_at((x, y))
                 n += abs(c.r - gold.r) + abs(c.g - gold.g) + abs(c.b - gold.b) < 40
         return n

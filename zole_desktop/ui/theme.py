@@ -376,12 +376,21 @@ def load_player_theme(theme_id: str, root: Path | None = None) -> Theme:
     return th
 
 
-STAR_SIZE, STAR_MARGIN = 0.062, 0.06  # of the card's height and width (the game's own decks)
+# the star under the corner index, as on the game's own decks (where a fan of cards shows it):
+# centred in the index column (STAR_X of the card's width from the left), STAR_TOP from the
+# top, STAR_SIZE of its height; turned, in the bottom right corner
+STAR_SIZE, STAR_X, STAR_TOP = 0.062, 0.14, 0.285
+
+
+def star_box(w: int, h: int) -> tuple[int, int, int]:
+    """Where :func:`mark_trump` puts the star on a ``w`` x ``h`` face: left, top, size."""
+    size = max(8, round(STAR_SIZE * h))
+    return round(STAR_X * w - size / 2), round(STAR_TOP * h), size
 
 
 def mark_trump(face: pygame.Surface) -> None:
-    """The game's trump star (gold, outlined in ink) in the top right corner of a player's
-    trump and, turned, in the bottom left (``trump_mark = true`` in theme.toml)."""
+    """The game's trump star (gold, outlined in ink) under the corner index of a player's
+    trump, top left and, turned, bottom right (``trump_mark = true`` in theme.toml)."""
     w, h = face.get_size()
     size = max(8, round(STAR_SIZE * h))
     big = size * 4
@@ -395,9 +404,9 @@ def mark_trump(face: pygame.Surface) -> None:
             pts.append((c + r * math.cos(a), c + r * math.sin(a) + big * 0.04))
         pygame.draw.polygon(star, colour, pts)
     star = pygame.transform.smoothscale(star, (size, size))
-    m = round(STAR_MARGIN * w)
-    face.blit(star, (w - m - size, m))
-    face.blit(pygame.transform.rotate(star, 180), (m, h - m - size))
+    x, y, _size = star_box(w, h)
+    face.blit(star, (x, y))
+    face.blit(pygame.transform.rotate(star, 180), (w - x - size, h - y - size))
 
 
 def procedural_theme() -> Theme:
