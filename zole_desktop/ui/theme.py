@@ -19,6 +19,8 @@ from pathlib import Path
 import pygame
 
 from .. import resources, storage
+from ..decks import meta_text as _tri  # a text or an {lv, en, ru} table
+from ..decks import png_size
 from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
@@ -80,14 +82,6 @@ def _read_bounded(path: Path, limit: int) -> bytes:
             file=path.name, error=e.strerror or e)) from None
 
 
-def png_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a PNG's header (its IHDR chunk), read before any decoding;
-    None when ``data`` does not start like a PNG."""
-    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-
-
 def _parse_toml(data: bytes) -> dict:
     try:
         return tomllib.loads(data.decode("utf-8"))
@@ -130,18 +124,6 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
         raise ThemeError(_("{file} has unusable dimensions {width}×{height}").format(
             file=name, width=w, height=h))
     return surf
-
-
-def _tri(value, lang: str) -> str:
-    """A text from theme.toml that may be a plain string or a {lv, en, ru} table."""
-    if isinstance(value, str):
-        return value[:500]
-    if isinstance(value, dict):
-        for k in (lang, "en", "lv"):
-            v = value.get(k)
-            if isinstance(v, str):
-                return v[:500]
-    return ""
 
 
 class Theme:
