@@ -75,3 +75,20 @@ def test_the_settings_row_recolours_the_table_at_once(make_app, data_dir):
     row.left()
     app.step()
     assert not app.settings.four_colour and not app.theme.four
+
+
+def test_no_deck_at_all_is_loaded_once_with_four_colours(make_app, monkeypatch, data_dir):
+    """Without any deck folder the cards are drawn without pictures, and the window keeps
+    that deck: it is not loaded again on every frame because four colours are on."""
+    from zole_desktop.ui import theme as theme_mod
+
+    app = make_app()
+    app.settings.four_colour = True
+    monkeypatch.setattr(theme_mod.resources, "themes_dir", lambda: data_dir / "none")
+    calls = []
+    real = theme_mod.load_theme
+    monkeypatch.setattr(theme_mod, "load_theme", lambda *a, **k: calls.append(a) or real(*a, **k))
+    app.load_theme()
+    first = app.theme
+    assert first.procedural and app.theme is first and app.theme is first
+    assert len(calls) == 1  # classic, once

@@ -415,7 +415,9 @@ def load_with_fallback(theme_id: str, messages: list[str] | None = None,
                     theme=repr(tid), problem=e)
             messages.append(msg)
             print(msg, file=sys.stderr)
-    return procedural_theme()
+    th = procedural_theme()
+    th.four_asked = four  # loaded for this setting (else the window would load it again)
+    return th
 
 
 # --------------------------------------------------------------------- procedural cards
