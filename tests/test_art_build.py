@@ -20,7 +20,8 @@ LANGS = ("lv", "en", "ru")
 
 def test_expected_themes_present():
     ids = {p.name for p in THEME_DIRS}
-    assert {"classic", "classic-4c", "rainis-1", "rainis-2"} <= ids
+    assert {"classic", "rainis-1", "rainis-2"} <= ids
+    assert "classic-4c" not in ids  # four colours are a setting for every deck
     assert {p.name for p in RAINIS_DIRS} >= {"rainis-1", "rainis-2"}
 
 

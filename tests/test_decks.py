@@ -331,3 +331,90 @@ def test_import_without_id_takes_the_folder_name(template, tmp_path, data):
     text = (src / "theme.toml").read_text(encoding="utf-8")
     (src / "theme.toml").write_text(text.replace('id = "my-deck"\n', ""), encoding="utf-8")
     assert decks.import_deck(src) == "r-ga-club-deck"
+
+
+# ------------------------------------------------------------------ one format (issue 33)
+BUILTIN = ("classic", "rainis-1", "rainis-2")
+
+
+@pytest.mark.parametrize("tid", BUILTIN)
+def test_every_builtin_deck_passes_theme_check(tid):
+    assert decks.check_folder(resources.themes_dir() / tid) == []
+
+
+def test_a_player_deck_may_use_every_key_a_builtin_deck_uses(template, tmp_path):
+    import tomllib
+
+    d = _copy(template, tmp_path / "rich")
+    for tid in BUILTIN:
+        meta = tomllib.loads((resources.themes_dir() / tid / "theme.toml").read_text("utf-8"))
+        text = (template / "theme.toml").read_text("utf-8")
+        keys = [k for k in meta if k not in ("id", "name", "author", "licence", "felt_color",
+                                             "trump_mark", "cards")]
+        lines = []
+        for k in keys:
+            v = meta[k]
+            if isinstance(v, dict):
+                lines.append(f"[{k}]")
+                for kk, vv in v.items():
+                    lines.append(f"{kk} = {_toml(vv)}")
+            else:
+                text = f"{k} = {_toml(v)}\n" + text
+        (d / "theme.toml").write_text(text + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        assert decks.check_folder(d) == [], tid
+
+
+def _toml(v) -> str:
+    import json
+
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml(x) for x in v) + "]"
+    return json.dumps(v, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("bad", ['box = [0.1, 0.2]\nfill = "#FFFFFF"\nink = "#000000"\n'
+                                 'edge = "#000000"',
+                                 'box = [0, 0, 1, 1]\nfill = "white"\nink = "#000000"\n'
+                                 'edge = "#000000"',
+                                 'box = [0, 0, 2, 1]\nfill = "#FFFFFF"\nink = "#000000"\n'
+                                 'edge = "#000000"'])
+def test_a_bad_table_caption_is_one_line(template, tmp_path, bad):
+    d = _copy(template, tmp_path / "cap")
+    with open(d / "theme.toml", "a", encoding="utf-8") as f:
+        f.write("\n[table_caption]\n" + bad + "\n")
+    problems = decks.check_folder(d)
+    assert len(problems) == 1 and "table_caption" in problems[0]
+
+
+def test_a_builtin_id_is_still_refused_outside_its_folder_and_on_import(template, tmp_path):
+    d = _copy(resources.themes_dir() / "rainis-1", tmp_path / "rainis-1")
+    assert any("one of the game's own decks" in p for p in decks.check_folder(d))
+    with pytest.raises(decks.DeckError):
+        decks.import_deck(resources.themes_dir() / "rainis-1", tmp_path / "themes")
+
+
+def _rank_height(path: Path) -> float:
+    """The corner rank's ink height as a part of the card's height (top left corner)."""
+    from PIL import Image
+
+    im = Image.open(path).convert("L")
+    w, h = im.size
+    corner = im.crop((0, 0, int(w * 0.23), int(h * 0.3)))
+    rows = [y for y in range(corner.height)
+            if corner.crop((0, y, corner.width, y + 1)).getextrema()[0] < 110]
+    first, run = rows[0], rows[0]
+    for y in rows[1:]:
+        if y != run + 1:
+            break
+        run = y
+    return (run - first + 1) / h
+
+
+@pytest.mark.parametrize("code", ["QC", "TD", "KS", "9H"])
+def test_the_templates_corner_index_is_as_large_as_the_game_decks(template, code):
+    own = _rank_height(resources.themes_dir() / "classic" / f"{code}.png")
+    assert _rank_height(template / f"{code}.png") >= 0.9 * own

@@ -52,10 +52,12 @@ MAX_PIXELS = FELT_MAX * FELT_MAX  # no image the game reads has more (checked fr
 ASPECT = 63 / 88  # poker size; the game's own decks are 5:7, within the tolerance
 ASPECT_TOLERANCE = 0.03  # relative
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-TEXT_KEYS = ("character", "short", "play", "description")
+TEXT_KEYS = ("character", "short", "play", "description", "story")
 KNOWN_KEYS = {"format", "id", "name", "author", "licence", "license", "description",
               "felt_color", "back", "felt", "card_width", "card_height", "trump_mark",
-              "suits", "cards"}
+              "suits", "cards", "table_caption"}
+CAPTION_COLOURS = ("fill", "ink", "edge")  # [table_caption]: the plate over the card's caption
+HEX_RE = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 class Problem(LiveText):
@@ -438,7 +440,9 @@ def _texts_ok(value, where: str, limit: int, problems: list[str]) -> None:
                         toml=TOML_NAME, key=where))
 
 
-def check_meta(meta: dict) -> list[str]:
+def check_meta(meta: dict, own: bool = False) -> list[str]:
+    """Every problem of theme.toml's values; ``own``: the game's own deck in its own folder
+    (the only one that may carry its id)."""
     problems: list[str] = []
     for key in meta:
         if key not in KNOWN_KEYS:
@@ -462,13 +466,26 @@ def check_meta(meta: dict) -> list[str]:
         if not isinstance(v, str) or not ID_RE.fullmatch(v):
             problems.append(say(N_("{toml}: id must be 1–40 lowercase letters, digits or “-”"),
                                 toml=TOML_NAME))
-        elif v in builtin_ids():
+        elif v in builtin_ids() and not own:
             problems.append(say(N_("{toml}: id {id} is one of the game's own decks"),
                                 toml=TOML_NAME, id=repr(v)))
     if "description" in meta:
         _texts_ok(meta["description"], "description", 500, problems)
+    for key in ("card_width", "card_height"):
+        v = meta.get(key)
+        if v is not None and not (type(v) is int and FACE_MIN[0] <= v <= FACE_MAX[1]):
+            problems.append(say(N_("{toml}: {key} must be a number of pixels from {min} to "
+                                   "{max}"), toml=TOML_NAME, key=key, min=FACE_MIN[0],
+                                max=FACE_MAX[1]))
+    if "trump_mark" in meta and type(meta["trump_mark"]) is not bool:
+        problems.append(say(N_("{toml}: {key} must be true or false"), toml=TOML_NAME,
+                            key="trump_mark"))
+    if "format" in meta and meta["format"] != 1:
+        problems.append(say(N_("{toml}: format must be 1"), toml=TOML_NAME))
+    if "table_caption" in meta:
+        problems += _caption_problems(meta["table_caption"])
     fc = meta.get("felt_color")
-    if fc is not None and not (isinstance(fc, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", fc)):
+    if fc is not None and not (isinstance(fc, str) and HEX_RE.fullmatch(fc)):
         problems.append(say(N_("{toml}: felt_color must be like {example}"), toml=TOML_NAME,
                             example='"#1F5E3B"'))
     for key in ("back", "felt"):
@@ -492,7 +509,7 @@ def check_meta(meta: dict) -> list[str]:
                 for k, v in entry.items():
                     if k not in TEXT_KEYS:
                         problems.append(say(N_("{toml}: {key} is not known (character, short, "
-                                               "play, description)"), toml=TOML_NAME,
+                                               "play, description, story)"), toml=TOML_NAME,
                                             key=f"cards.{code}.{storage.clean_text(k, 20)}"))
                     else:
                         _texts_ok(v, f"cards.{code}.{k}", 500, problems)
@@ -501,6 +518,37 @@ def check_meta(meta: dict) -> list[str]:
                                           for k, v in suits.items()):
         problems.append(say(N_("{toml}: suits must be a table of C, S, H, D"), toml=TOML_NAME))
     return problems
+
+
+def _caption_problems(cap) -> list[str]:
+    """[table_caption]: ``box`` (left, top, right, bottom as parts of the card, 0 to 1) and
+    the plate's ``fill``, ``ink`` and ``edge`` colours."""
+    bad = say(N_("{toml}: table_caption must have box = [left, top, right, bottom] (parts of "
+                 "the card, 0 to 1) and fill, ink and edge colours like {example}"),
+              toml=TOML_NAME, example='"#F3EEE2"')
+    if not isinstance(cap, dict) or set(cap) - {"box", *CAPTION_COLOURS}:
+        return [bad]
+    box = cap.get("box")
+    if not (isinstance(box, list) and len(box) == 4
+            and all(type(v) in (int, float) and 0 <= v <= 1 for v in box)
+            and box[0] < box[2] and box[1] < box[3]):
+        return [bad]
+    if not all(isinstance(cap.get(k), str) and HEX_RE.fullmatch(cap[k])
+               for k in CAPTION_COLOURS):
+        return [bad]
+    return []
+
+
+def is_own_folder(folder: Path, meta: dict) -> bool:
+    """``folder`` is the game's own deck of the id its theme.toml names (``theme check
+    art/themes/rainis-1``): that deck may carry its own id."""
+    v = meta.get("id")
+    if not isinstance(v, str) or v not in builtin_ids():
+        return False
+    try:
+        return folder.resolve() == (resources.themes_dir() / v).resolve()
+    except OSError:
+        return False
 
 
 def parse_toml(data: bytes) -> dict:
@@ -532,9 +580,11 @@ class Checked:
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
-def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
+def check_files(deck: DeckFiles, decode_images: bool = True,
+                folder: Path | None = None) -> Checked:
     """Every problem of a deck, one line each: theme.toml, the licence file, the faces
-    (missing, type, size, aspect, all alike), the back and the felt."""
+    (missing, type, size, aspect, all alike), the back and the felt.  ``folder``: where the
+    deck was read (the game's own folder may carry its own id)."""
     problems = list(deck.problems)
     meta: dict = {}
     faces: dict[str, str] = {}
@@ -557,7 +607,7 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
     else:
         try:
             meta = parse_toml(deck.files[TOML_NAME])
-            problems += check_meta(meta)
+            problems += check_meta(meta, folder is not None and is_own_folder(folder, meta))
         except DeckError as e:
             problems += e.problems
     if licence is None:
@@ -624,7 +674,8 @@ def check_files(deck: DeckFiles, decode_images: bool = True) -> Checked:
 
 def check_folder(folder: Path) -> list[str]:
     """``zole theme check DIR``: every problem of a deck folder (or .zip), one line each."""
-    return check_files(read_source(folder)).problems
+    folder = Path(folder)
+    return check_files(read_source(folder), folder=folder if folder.is_dir() else None).problems
 
 
 # ------------------------------------------------------------------ import
@@ -644,7 +695,7 @@ def import_deck(source: Path, root: Path | None = None) -> str:
     A deck of the same id is replaced (the old copy is moved aside, then removed)."""
     root = root if root is not None else user_themes_dir()
     deck = read_source(Path(source))
-    checked = check_files(deck)
+    checked = check_files(deck)  # no folder: the game's own ids are refused here
     if checked.problems:
         raise DeckError(checked.problems)
     tid = deck_id(checked.meta, deck.source_name)
@@ -737,6 +788,9 @@ id = "my-deck"
 author = "Your name"
 licence = "CC0-1.0"
 felt_color = "#1F5E3B"
+# The game draws its trump star under the corner index of the 14 trumps (every queen,
+# every jack, every diamond); false if your pictures mark them themselves.
+trump_mark = true
 
 [name]
 lv = "Mana kava"
@@ -759,6 +813,41 @@ Replace this file with the licence of your own pictures, and say in it who made 
 """
 
 
+# the corner index as large as the game's own decks' (art/common.py: the rank 12.5 % of the
+# card's height in a column 16.5 % of its width, the suit 8.5 %): it must read at the table
+INDEX_RANK_H, INDEX_COL_W, INDEX_PIP_H = 0.125, 0.165, 0.085
+
+
+def _ink_glyph(text: str, font_path: Path, height: int, max_w: int):
+    """``text`` in DejaVu Sans Bold as an L mask cropped to its ink, ``height`` px high and
+    at most ``max_w`` wide (a "10" is narrowed, as on the game's own decks)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    bold = font_path.with_name("DejaVuSans-Bold.ttf")
+    f = ImageFont.truetype(str(bold if bold.is_file() else font_path), 400)
+    box = f.getbbox(text)
+    im = Image.new("L", (int(box[2]) + 40, int(box[3]) + 40), 0)
+    ImageDraw.Draw(im).text((20, 20), text, font=f, fill=255)
+    im = im.crop(im.getbbox())
+    w = min(max_w, round(im.width * height / im.height))
+    return im.resize((max(1, w), height), Image.Resampling.LANCZOS)
+
+
+def _template_index(rank: str, suit: str, ink, font_path: Path):
+    """The template's corner index (rank over suit) as an RGBA picture."""
+    from PIL import Image
+
+    W, H = TEMPLATE_SIZE
+    col = round(INDEX_COL_W * W)
+    r = _ink_glyph(_RANK_TEXT[rank], font_path, round(INDEX_RANK_H * H), col)
+    s = _ink_glyph(_SUIT_GLYPH[suit], font_path, round(INDEX_PIP_H * H), col)
+    gap = round(0.014 * H)
+    out = Image.new("RGBA", (col, r.height + gap + s.height), (0, 0, 0, 0))
+    out.paste(ink, ((col - r.width) // 2, 0), r)
+    out.paste(ink, ((col - s.width) // 2, r.height + gap), s)
+    return out
+
+
 def _template_face(code: str, font_path: Path):
     from PIL import Image, ImageDraw, ImageFont
 
@@ -776,15 +865,11 @@ def _template_face(code: str, font_path: Path):
     red = suit in "HD"
     ink = (176, 34, 46) if red else (30, 27, 24)
     big = ImageFont.truetype(str(font_path), 120)
-    mid = ImageFont.truetype(str(font_path), 64)
     small = ImageFont.truetype(str(font_path), 34)
-    corner = Image.new("RGBA", (130, 170), (0, 0, 0, 0))
-    cd = ImageDraw.Draw(corner)
-    cd.text((65, 6), _RANK_TEXT[rank], font=mid, fill=ink, anchor="mt")
-    cd.text((65, 84), _SUIT_GLYPH[suit], font=mid, fill=ink, anchor="mt")
-    img.paste(corner, (safe + 8, safe + 8), corner)
+    corner = _template_index(rank, suit, ink, font_path)
+    img.paste(corner, (safe + 6, safe + 6), corner)
     flipped = corner.rotate(180)
-    img.paste(flipped, (W - safe - 8 - 130, H - safe - 8 - 170), flipped)
+    img.paste(flipped, (W - safe - 6 - corner.width, H - safe - 6 - corner.height), flipped)
     d.text((W // 2, H // 2 - 40), _RANK_TEXT[rank] + _SUIT_GLYPH[suit], font=big, fill=ink,
            anchor="mm")
     d.text((W // 2, H // 2 + 80), f"{code}.png", font=small, fill=(110, 110, 110),

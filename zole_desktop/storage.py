@@ -50,6 +50,25 @@ def data_dir() -> Path:
     return d
 
 
+def cache_dir() -> Path:
+    """Where the game keeps what it can make again (the four-colour cards): ``cache/`` in
+    the data folder when ``--data-dir`` or ``ZOLE_DESKTOP_HOME`` names one, else the
+    platform's user cache folder."""
+    if _override is not None or os.environ.get("ZOLE_DESKTOP_HOME"):
+        d = data_dir() / "cache"
+    else:
+        import platformdirs
+
+        d = Path(platformdirs.user_cache_dir(APP, appauthor=False))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+# decks that are no longer decks of their own: the deck a setting naming one now reads, and
+# the four-colour setting it stands for (classic-4c was the classic deck in four colours)
+RETIRED_DECKS = {"classic-4c": ("classic", True)}
+
+
 def replace(src: str | Path, dst: Path, tries: int = 6) -> None:
     """``os.replace``; on Windows another program that has the old file open for a moment (an
     antivirus, the search indexer, an editor) makes it fail with a sharing violation: try
@@ -322,6 +341,11 @@ def load_settings(messages: list[str] | None = None) -> Settings:
             lost = True
             messages.append(_("Setting {key} = {value} is not valid; the default is used.")
                             .format(key=f.name, value=clean_text(repr(v), 40)))
+    if s.theme in RETIRED_DECKS:
+        log.info("settings: deck %s is now %s with four colours %s", s.theme,
+                 *RETIRED_DECKS[s.theme])
+        s.theme, four = RETIRED_DECKS[s.theme]
+        s.four_colour = s.four_colour or four
     if lost:
         # what could not be used is written over on exit: keep the player's file first
         try:

@@ -120,7 +120,7 @@ def test_a_broken_deck_is_listed_with_the_reason_and_never_stops_the_game(make_a
     assert "broken" in app.toast_text and "KH.png" in app.toast_text
     g = _gallery(app)
     assert "broken" in g.themes
-    assert g.theme_id == "classic" and g.use_button.text() == "Your deck"  # what is played
+    assert g.theme_id == "classic" and g.use_button.text() == "✓ Your deck"  # what is played
     # known broken before it is shown (its tab carries the warning sign), every problem kept
     assert "KH.png" in g.errors["broken"]
     assert len(g.problems["broken"]) == 2 and "AS.png" in g.problems["broken"][1]
@@ -237,3 +237,33 @@ def test_the_letter_that_opens_a_form_is_not_typed_into_it(make_app, key, kind):
     app.post_action(Action(TEXT, text="x"))  # what is typed after it is typed
     assert form.path == before + "x"
     assert g is not form
+
+
+@pytest.mark.parametrize("mark", [True, False])
+def test_trump_mark_draws_the_games_star_on_a_player_decks_14_trumps(template, data_dir, mark):
+    """``trump_mark = true`` (the template's) puts the trump star under the corner index of
+    each trump, none on a plain card; ``false`` leaves the pictures as they are."""
+    from zole_desktop.ui.theme import load_player_theme, star_box
+
+    if not mark:
+        toml = template / "theme.toml"
+        toml.write_text(toml.read_text("utf-8").replace("trump_mark = true",
+                                                        "trump_mark = false"), "utf-8")
+    tid = decks.import_deck(template)
+    th = load_player_theme(tid)
+    gold = pygame.Color(0xE2, 0xB3, 0x3C)
+
+    def golden(code: str) -> int:
+        face = th.faces[code]
+        x0, y0, s = star_box(*face.get_size())
+        n = 0
+        for x in range(x0, x0 + s):
+            for y in range(y0, y0 + s):
+                c = face.get_at((x, y))
+                n += abs(c.r - gold.r) + abs(c.g - gold.g) + abs(c.b - gold.b) < 40
+        return n
+
+    trumps = [c for c in decks.FACE_CODES if c[0] in "QJ" or c[1] == "D"]
+    assert len(trumps) == 14
+    for code in decks.FACE_CODES:
+        assert (golden(code) > 20) == (mark and code in trumps), code

@@ -50,8 +50,8 @@ def test_deck_name_follows_a_live_language_switch(make_app):
         app.step()
         assert row.value_text() == "Klasiskās"
         row.right()  # the next deck, still in Latvian
-        assert app.settings.theme == "classic-4c"
-        assert row.value_text() == "Klasiskās, 4 krāsas"
+        assert app.settings.theme == "rainis-1"
+        assert row.value_text() == "Raiņa tēli I"
         app.stack.pop()
         new = NewGameScene()
         app.stack.push(new)
@@ -59,9 +59,9 @@ def test_deck_name_follows_a_live_language_switch(make_app):
         new_row = _deck_row(new)
         set_language("ru")
         app.step()
-        assert new_row.value_text() == "Классика, 4 цвета"
+        assert new_row.value_text() == "Герои Райниса I"
         set_language("en")
         app.step()
-        assert new_row.value_text() == "Classic, 4 colours"
+        assert new_row.value_text() == "Rainis characters I"
     finally:
         set_language("en")

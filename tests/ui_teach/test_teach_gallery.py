@@ -7,7 +7,7 @@ from zole_desktop.i18n import LANGUAGES, set_language
 from zole_desktop.rules.cards import CARD_NAMES, TRUMP_LADDER
 from zole_desktop.ui import pictures
 from zole_desktop.ui.gallery import ORDER, GalleryScene
-from zole_desktop.ui.scene import CLICK, CONFIRM, DOWN, DROP, LEFT, RIGHT, UP, WHEEL, Action
+from zole_desktop.ui.scene import CLICK, DOWN, DROP, KEY, LEFT, RIGHT, UP, WHEEL, Action
 
 
 def test_order_trumps_then_clubs_spades_hearts():
@@ -63,7 +63,8 @@ def test_use_this_deck_changes_the_theme_and_saves(teach_app, teach_data):
     assert app.theme.id == "rainis-1"
     assert storage.load_settings([]).theme == "rainis-1"
     g.select_theme(g.themes.index("classic"))
-    g.handle(Action(CONFIRM))
+    app.draw()
+    g.handle(Action(KEY, value=pygame.K_u, text="u"))  # U: use this deck (Enter opens it large)
     assert app.theme.id == "classic"
 
 

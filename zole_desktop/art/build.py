@@ -10,10 +10,9 @@ from PIL import Image
 from . import classic, rainis
 from .common import CARD_H, CARD_W, DECK, THEMES_DIR, felt, finish, save_png
 
-THEME_IDS = ["classic", "classic-4c", "rainis-1", "rainis-2"]
+THEME_IDS = ["classic", "rainis-1", "rainis-2"]
 
-FELT = {"classic": "#1F5E3B", "classic-4c": "#1F5E3B", "rainis-1": "#6E1F28",
-        "rainis-2": "#1C2A4A"}
+FELT = {"classic": "#1F5E3B", "rainis-1": "#6E1F28", "rainis-2": "#1C2A4A"}
 
 
 def _check(theme_id: str) -> None:
@@ -21,15 +20,17 @@ def _check(theme_id: str) -> None:
         raise ValueError(f"unknown theme {theme_id!r}; known: {', '.join(THEME_IDS)}")
 
 
-def render_card(theme_id: str, code: str, size: tuple[int, int] | None = None) -> Image.Image:
-    """Render one face (e.g. ``"QC"``) as an RGBA image, by default 640x896."""
+def render_card(theme_id: str, code: str, size: tuple[int, int] | None = None,
+                four: bool = False) -> Image.Image:
+    """Render one face (e.g. ``"QC"``) as an RGBA image, by default 640x896; ``four``: in
+    four suit colours (♦ blue, ♣ green), the player's setting (ui/theme.py caches them)."""
     _check(theme_id)
     if code not in DECK:
         raise ValueError(f"not a Zole card: {code!r}")
     if theme_id.startswith("classic"):
-        canvas = classic.render(code, four=theme_id == "classic-4c")
+        canvas = classic.render(code, four=four)
     else:
-        canvas = rainis.render(theme_id, code)
+        canvas = rainis.render(theme_id, code, four=four)
     return finish(canvas, size)
 
 
@@ -53,8 +54,6 @@ def render_felt(theme_id: str) -> Image.Image:
 
 NAMES = {
     "classic": {"lv": "Klasiskās", "en": "Classic", "ru": "Классическая"},
-    "classic-4c": {"lv": "Klasiskās, 4 krāsas", "en": "Classic, 4 colours",
-                   "ru": "Классика, 4 цвета"},
     "rainis-1": {"lv": "Raiņa tēli I", "en": "Rainis characters I", "ru": "Герои Райниса I"},
     "rainis-2": {"lv": "Raiņa tēli II", "en": "Rainis characters II", "ru": "Герои Райниса II"},
 }

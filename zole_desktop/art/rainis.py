@@ -570,13 +570,19 @@ def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict) -> No
     text_center(d, cx, y, play, f3, mix(col, pal["stock"], 0.2))
 
 
-def render(theme_id: str, code: str) -> Image.Image:
+FOUR = {"D": hexc("#1565C0"), "C": hexc("#2F7D32")}  # as the classic deck's four colours
+
+
+def render(theme_id: str, code: str, four: bool = False) -> Image.Image:
+    """One face; ``four``: ♦ and ♣ pips and indices in the four-colour inks (FOUR)."""
     pal = PAL[theme_id]
     seed = (1 if theme_id == "rainis-1" else 2) * 100 + "CSHD".index(code[1]) * 10 + \
         "ATKQJ987".index(code[0])
     img = add_noise(Image.new("RGB", (CW, CH), pal["stock"]), 2.5, seed=seed)
     draw_frame(img, pal, "CSHD".index(code[1]) + (0 if theme_id == "rainis-1" else 3))
     color = pal["red"] if code[1] in "HD" else pal["black"]
+    if four and code[1] in FOUR:
+        color = FOUR[code[1]]
     rank = code[0]
     x0, y0, x1, y1 = FIELD
     if rank in "KQJ":

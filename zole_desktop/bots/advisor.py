@@ -345,7 +345,7 @@ def _burial_voids(hand: int, pair: tuple[int, int]) -> str:
     (the suit can be trumped), or points put safe; "" when neither."""
     kept = hand & ~mask_of(pair)
     for c in pair:
-        if c < 12 and not kept & FOLLOW_MASK[c] and hand & FOLLOW_MASK[c]:
+        if c < TRUMP_BASE and not kept & FOLLOW_MASK[c] and hand & FOLLOW_MASK[c]:
             return N_("it leaves you with no card of a suit, so you can trump it")
     if sum(POINTS[c] for c in pair) >= 10:
         return N_("its points are safe in your pile")

@@ -21,6 +21,7 @@ from .. import storage
 from ..flow.saver import flush_shared
 from ..i18n import _
 from . import gfx
+from .gfx import vignette
 from .scene import (
     BACK,
     CLICK,
@@ -76,7 +77,8 @@ class App:
 
             loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zole-theme")
             self._theme_soon = (self.settings.theme,
-                                loader.submit(_theme_with_messages, self.settings.theme))
+                                loader.submit(_theme_with_messages, self.settings.theme,
+                                              self.settings.four_colour))
             loader.shutdown(wait=False)
         pygame.display.init()
         pygame.font.init()
@@ -135,7 +137,8 @@ class App:
     @property
     def theme(self) -> Theme:
         if self._theme is None or self._theme.id not in (self.settings.theme, "procedural",
-                                                          "classic"):
+                                                          "classic") \
+                or self._theme.four_asked != self.settings.four_colour:
             self.load_theme()
         return self._theme  # type: ignore[return-value]
 
@@ -144,14 +147,28 @@ class App:
         soon, self._theme_soon = self._theme_soon, None
         if soon is not None and soon[0] == self.settings.theme:
             self._theme, msgs = soon[1].result()  # loaded while the window opened
-        else:
-            self._theme = load_with_fallback(self.settings.theme, msgs)
+        if self._theme is None or soon is None or self._theme.four_asked != \
+                self.settings.four_colour:
+            self._theme = load_with_fallback(self.settings.theme, msgs,
+                                             four=self.settings.four_colour)
         self._felt = None
         if msgs:
             self.toast(msgs[-1])
 
-    def set_theme(self, theme_id: str) -> None:
+    def set_theme(self, theme_id: str, loaded: Theme | None = None) -> None:
+        """Play with ``theme_id`` from now on; ``loaded``: that deck already loaded (the
+        gallery's), taken as it is so that the choice shows at once."""
         self.settings.theme = theme_id
+        if loaded is not None and loaded.id == theme_id and \
+                loaded.four_asked == self.settings.four_colour:
+            self._theme, self._theme_soon, self._felt = loaded, None, None
+        else:
+            self.load_theme()
+        self.invalidate()
+
+    def set_four_colour(self, on: bool) -> None:
+        """Four suit colours (♦ blue, ♣ green) in the game's own decks, at once."""
+        self.settings.four_colour = on
         self.load_theme()
         self.invalidate()
 
@@ -446,33 +463,10 @@ class App:
         pygame.display.quit()
 
 
-def _theme_with_messages(theme_id: str) -> tuple[Theme, list[str]]:
+def _theme_with_messages(theme_id: str, four: bool = False) -> tuple[Theme, list[str]]:
     """:func:`.theme.load_with_fallback` and what it said (on the loader's thread)."""
     msgs: list[str] = []
-    return load_with_fallback(theme_id, msgs), msgs
-
-
-_vignette_cache: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def vignette(size: tuple[int, int]) -> pygame.Surface:
-    """A soft dark edge: a small radial gradient scaled up once per window size."""
-    v = _vignette_cache.get(size)
-    if v is not None:
-        return v
-    sw, sh = 64, 36
-    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
-    for y in range(sh):
-        for x in range(sw):
-            dx = (x + 0.5) / sw * 2 - 1
-            dy = (y + 0.5) / sh * 2 - 1
-            d = min(1.0, (dx * dx + dy * dy) / 2)
-            a = int(150 * max(0.0, d - 0.18) ** 1.4)
-            small.set_at((x, y), (0, 0, 0, a))
-    v = pygame.transform.smoothscale(small, size)
-    _vignette_cache.clear()
-    _vignette_cache[size] = v
-    return v
+    return load_with_fallback(theme_id, msgs, four=four), msgs
 
 
 def draw_toast(surface: pygame.Surface, message: str,

@@ -4,7 +4,8 @@ theme.toml, in the current language.
 
 Order: the trumps from the queen of clubs down, then clubs, spades, hearts.  Left/Right, the
 wheel, a swipe, the arrows or a thumbnail move between cards; Up/Down, Tab or the tabs switch
-the deck; Enter or "Use this deck" makes it the game's deck (saved at once); Escape goes back.
+the deck; a click on the card or Enter shows it large with its story (ui/card_view.py); U or
+"Use this deck" makes it the game's deck (at once, saved); Escape goes back.
 
 The decks the player added (``themes/`` in the data folder) stand beside the game's own; one
 that cannot be used is listed with a warning sign and the reason.  "Add a deck…" (A) imports
@@ -112,7 +113,7 @@ class GalleryScene(DeckTools, Scene):
                 self.loaded[tid] = current
             else:
                 try:
-                    self.loaded[tid] = load_theme(tid)
+                    self.loaded[tid] = load_theme(tid, four=self.app.settings.four_colour)
                 except ThemeError as e:
                     self.loaded[tid] = None
                     self.errors[tid] = str(e)
@@ -139,16 +140,30 @@ class GalleryScene(DeckTools, Scene):
 
     def _use_label(self) -> str:
         if self.themes and self.theme_id == self.in_use():
-            return _("Your deck")
+            return "✓ " + _("Your deck")
         return _("Use this deck")
 
     def use(self) -> None:
+        """The deck shown becomes the game's, at once: the copy loaded for the gallery is
+        the one the table takes (the ✓ moves to its tab and the button says so in the same
+        frame), saved in the settings."""
         if not self._can_use():
             return
-        self.app.set_theme(self.theme_id)
+        self.app.set_theme(self.theme_id, self.theme())
         self.loaded[self.theme_id] = self.app.theme
         self.app.save_settings()
+        self.app.toast(_("“{name}” is your deck now.").format(name=self.app.theme.name()), 3.0)
         self.redraw()
+
+    def open_large(self) -> None:
+        """The card shown, large, with its story (Esc goes back)."""
+        th = self.theme()
+        if th is None:
+            return
+        from .card_view import CardView
+
+        self.turning = False
+        self.stack.push(CardView(self))
 
     # ------------------------------------------------------------------ input
     def handle(self, a: Action) -> None:
@@ -166,7 +181,7 @@ class GalleryScene(DeckTools, Scene):
         elif k == WHEEL:
             self.move(-a.value)
         elif k == CONFIRM:
-            self.use()
+            self.open_large()
         elif k == DROP_FILE:
             self.drop_file(a.text)
         elif k == KEY:
@@ -184,6 +199,8 @@ class GalleryScene(DeckTools, Scene):
                     form.swallow = a.text  # the letter's own text input is not typed there
             elif a.value in (pygame.K_t, pygame.K_SPACE):
                 self.turn_button.activate()
+            elif a.value == pygame.K_u:
+                self.use()
         elif k == MOTION:
             for b in self.buttons:
                 b.hover = b.rect.collidepoint(a.point)
@@ -205,6 +222,9 @@ class GalleryScene(DeckTools, Scene):
                 if b.rect.collidepoint(a.point):
                     b.activate()
                     return
+            if self.card_rect.collidepoint(a.point):
+                self.open_large()
+                return
             t = self._target_at(a.pos)
             if t is None:
                 return

@@ -165,3 +165,26 @@ NOTHING = "\u2014"
 def signed(n: int) -> str:
     """+3, -2, and 0 without a sign."""
     return f"{n:+d}" if n else str(n)
+
+
+_vignette_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def vignette(size: tuple[int, int]) -> pygame.Surface:
+    """A soft dark edge: a small radial gradient scaled up once per window size."""
+    v = _vignette_cache.get(size)
+    if v is not None:
+        return v
+    sw, sh = 64, 36
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for y in range(sh):
+        for x in range(sw):
+            dx = (x + 0.5) / sw * 2 - 1
+            dy = (y + 0.5) / sh * 2 - 1
+            d = min(1.0, (dx * dx + dy * dy) / 2)
+            a = int(150 * max(0.0, d - 0.18) ** 1.4)
+            small.set_at((x, y), (0, 0, 0, a))
+    v = pygame.transform.smoothscale(small, size)
+    _vignette_cache.clear()
+    _vignette_cache[size] = v
+    return v

@@ -12,7 +12,7 @@ from ..flow import people
 from ..flow.session import Session
 from ..i18n import N_, _
 from ..rules.options import CHOICES, Rules
-from . import gfx, texts
+from . import gfx, texts, title_deck
 from .confirm import ConfirmScene
 from .settings import SettingsScene, deck_choices
 from .theme import available_themes
@@ -197,8 +197,14 @@ class MainMenu(FormScene):
 
         self.stack.push(GalleryScene())
 
+    def fan_area(self) -> pygame.Rect:
+        """Below the left column's last button: the chosen deck's fan (title_deck)."""
+        last = self.widgets[self.LEFT - 1].rect
+        return title_deck.fan_area(last.bottom, last.x, last.w, self.app.size)
+
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.fan_rect = title_deck.draw(surface, self.app.theme, self.fan_area())
         W, H = self.app.size
         sub = _("Latvia's card game for three, four or five")
         gfx.blit_text(surface, sub, gfx.fit_size(sub, int(H * 0.028), int(W * 0.9)),

@@ -1,5 +1,6 @@
-"""The settings: language, deck, animation speed, card size, full screen, sound, hints and
-the forced card; each change takes effect at once and is saved when the scene closes."""
+"""The settings: language, deck, four colours, animation speed, card size, full screen,
+sound, hints and the forced card; each change takes effect at once and is saved when the
+scene closes."""
 
 from __future__ import annotations
 
@@ -39,6 +40,11 @@ class SettingsScene(FormScene):
             ChoiceRow(N_("Language"), [(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES],
                       lambda: st.language or "en", self._set_language),
             ChoiceRow(N_("Deck"), deck_choices(themes), lambda: st.theme, self.app.set_theme),
+            ChoiceRow(N_("Four colours"), [(False, texts.ON_OFF[False]),
+                                           (True, texts.ON_OFF[True])],
+                      lambda: st.four_colour, self.app.set_four_colour,
+                      explain=lambda: _("♦ blue and ♣ green in the game's own decks; a deck "
+                                        "you added keeps its own pictures.")),
             ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
                       lambda v: setattr(st, "animation", v)),
             ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),

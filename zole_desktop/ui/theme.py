@@ -9,6 +9,8 @@ A broken theme gives one line naming the file and falls back to ``classic``; wit
 from __future__ import annotations
 
 import errno
+import logging
+import math
 import os
 import sys
 import tomllib
@@ -17,15 +19,19 @@ from pathlib import Path
 import pygame
 
 from .. import resources, storage
+from ..decks import meta_text as _tri  # a text or an {lv, en, ru} table
+from ..decks import png_size
 from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
+
+log = logging.getLogger(__name__)
 
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_TOML_BYTES = 256 * 1024
 MAX_IMAGE_SIDE = 4096
 FALLBACK = "classic"
-KNOWN_ORDER = ("classic", "classic-4c", "rainis-1", "rainis-2")
+KNOWN_ORDER = ("classic", "rainis-1", "rainis-2")
 CARD_CODES = CARD_NAMES
 CARD_FILES = tuple(f"{c}.png" for c in CARD_CODES)
 
@@ -76,14 +82,6 @@ def _read_bounded(path: Path, limit: int) -> bytes:
             file=path.name, error=e.strerror or e)) from None
 
 
-def png_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a PNG's header (its IHDR chunk), read before any decoding;
-    None when ``data`` does not start like a PNG."""
-    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-
-
 def _parse_toml(data: bytes) -> dict:
     try:
         return tomllib.loads(data.decode("utf-8"))
@@ -131,18 +129,6 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
     return surf
 
 
-def _tri(value, lang: str) -> str:
-    """A text from theme.toml that may be a plain string or a {lv, en, ru} table."""
-    if isinstance(value, str):
-        return value[:500]
-    if isinstance(value, dict):
-        for k in (lang, "en", "lv"):
-            v = value.get(k)
-            if isinstance(v, str):
-                return v[:500]
-    return ""
-
-
 class Theme:
     """A loaded theme: full-size images (faces may be ``None`` for the procedural theme)."""
 
@@ -162,6 +148,8 @@ class Theme:
                 pass
         self._scaled: dict[tuple[int, int], dict[str, pygame.Surface]] = {}
         self.player = False  # a deck the player added (themes/ in the data folder)
+        self.four = False  # ♦ and ♣ shown in four colours
+        self.four_asked = False  # the four-colour setting it was loaded for
 
     @property
     def procedural(self) -> bool:
@@ -176,7 +164,7 @@ class Theme:
         lang = language()
         out = {}
         if isinstance(entry, dict):
-            for k in ("character", "short", "play", "description"):
+            for k in ("character", "short", "play", "description", "story"):
                 t = _tri(entry.get(k), lang)
                 if t:
                     out[k] = t
@@ -217,10 +205,15 @@ def _scale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return s
 
 
-def load_theme(theme_id: str, root: Path | None = None) -> Theme:
-    """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason."""
+def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> Theme:
+    """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason.
+    ``four``: the four-colour setting: the game's own decks show ♦ and ♣ in blue and green
+    (:func:`four_colour_face`); a player's deck brings its own pictures and keeps them."""
+    theme_id = RETIRED.get(theme_id, theme_id)
     if root is None and is_player_theme(theme_id):
-        return load_player_theme(theme_id)
+        th = load_player_theme(theme_id)
+        th.four_asked = four
+        return th
     root = root or resources.themes_dir()
     if not theme_id or "/" in theme_id or "\\" in theme_id or theme_id.startswith("."):
         raise ThemeError(_("{id} is not a deck's name").format(id=repr(theme_id)))
@@ -240,7 +233,85 @@ def load_theme(theme_id: str, root: Path | None = None) -> Theme:
         raise ThemeError(_("theme.toml may name only back.png and felt.png"))
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
-    return Theme(theme_id, meta, faces, back, felt)
+    _add_stories(meta, folder)
+    applied = four and root == resources.themes_dir() and theme_id in _generated_ids()
+    if applied:
+        for code in CARD_CODES:
+            if code[1] in FOUR_SUITS:
+                faces[code] = four_colour_face(theme_id, code, folder)
+    th = Theme(theme_id, meta, faces, back, felt)
+    th.four, th.four_asked = applied, four
+    return th
+
+
+STORIES = "stories.toml"  # a game deck's stories: [QC] lv = "…", en = "…", ru = "…"
+
+
+def _add_stories(meta: dict, folder: Path) -> None:
+    """The gallery's stories of a game deck (``stories.toml`` beside its theme.toml, kept
+    apart from the generated theme.toml) as each card's ``story``, the key a player deck
+    writes in its ``[cards.XX]``."""
+    path = folder / STORIES
+    if not path.is_file():
+        return
+    try:
+        stories = _parse_toml(_read_bounded(path, MAX_TOML_BYTES))
+    except ThemeError as e:
+        log.warning("%s: %s", path, e)
+        return
+    cards = meta.setdefault("cards", {})
+    if not isinstance(cards, dict):
+        return
+    for code, text in stories.items():
+        if code in CARD_CODES and isinstance(text, dict):
+            entry = cards.setdefault(code, {})
+            if isinstance(entry, dict):
+                entry["story"] = text
+
+
+RETIRED = {"classic-4c": "classic"}  # storage.RETIRED_DECKS: now a setting (four_colour)
+FOUR_SUITS = "DC"  # the suits four colours recolour: ♦ blue and ♣ green
+FOUR_VERSION = b"zole four-colour 1"
+
+
+def _generated_ids() -> list[str]:
+    from ..art.build import THEME_IDS
+
+    return THEME_IDS
+
+
+def four_colour_face(theme_id: str, code: str, folder: Path) -> pygame.Surface:
+    """A game deck's ♦ or ♣ face in four colours: the art generator draws it with its
+    ``four`` parameter (the same drawing, the suit's ink blue or green), once; it is kept
+    in the user's cache folder under the shipped picture's hash, so a new version of the
+    deck draws it again.  About 0.1 s a card the first time, a file read after that."""
+    import hashlib
+    import io
+
+    from .. import storage
+    from ..art.build import render_card
+
+    shipped = _read_bounded(folder / f"{code}.png", MAX_IMAGE_BYTES)
+    digest = hashlib.sha256(FOUR_VERSION + shipped).hexdigest()[:20]
+    name = f"{code}-{digest}.png"
+    cache = None
+    try:
+        cache = storage.cache_dir() / "cards" / f"{theme_id}-four"
+        if (cache / name).is_file():
+            return _load_image(cache, name)
+    except (OSError, ThemeError) as e:
+        log.warning("four-colour %s %s: the cached picture cannot be used: %s", theme_id,
+                    code, e)
+    img = render_card(theme_id, code, four=True)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=3)
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            storage.atomic_write(cache / name, buf.getvalue())
+        except OSError as e:
+            log.warning("four-colour %s %s: not kept in the cache: %s", theme_id, code, e)
+    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA")
 
 
 PLAYER_MAX_HEIGHT = 896  # a player's faces are kept at most this high (the game's own size)
@@ -281,9 +352,46 @@ def load_player_theme(theme_id: str, root: Path | None = None) -> Theme:
         raise ThemeError(str(e)) from None
     except (pygame.error, MemoryError) as e:
         raise ThemeError(_("the pictures cannot be shown ({error})").format(error=e)) from None
+    if meta.get("trump_mark") is True:
+        for code, face in faces.items():
+            if is_trump(CARD_CODES.index(code)):
+                mark_trump(face)
     th = Theme(theme_id, meta, faces, back, felt)
     th.player = True
     return th
+
+
+# the star under the corner index, as on the game's own decks (where a fan of cards shows it):
+# centred in the index column (STAR_X of the card's width from the left), STAR_TOP from the
+# top, STAR_SIZE of its height; turned, in the bottom right corner
+STAR_SIZE, STAR_X, STAR_TOP = 0.062, 0.14, 0.285
+
+
+def star_box(w: int, h: int) -> tuple[int, int, int]:
+    """Where :func:`mark_trump` puts the star on a ``w`` x ``h`` face: left, top, size."""
+    size = max(8, round(STAR_SIZE * h))
+    return round(STAR_X * w - size / 2), round(STAR_TOP * h), size
+
+
+def mark_trump(face: pygame.Surface) -> None:
+    """The game's trump star (gold, outlined in ink) under the corner index of a player's
+    trump, top left and, turned, bottom right (``trump_mark = true`` in theme.toml)."""
+    w, h = face.get_size()
+    size = max(8, round(STAR_SIZE * h))
+    big = size * 4
+    star = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    for r_out, ratio, colour in ((c, 0.45, gfx.EDGE), (c * 0.8, 0.42, gfx.AMBER)):
+        pts = []
+        for i in range(10):
+            r = r_out if i % 2 == 0 else r_out * ratio
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((c + r * math.cos(a), c + r * math.sin(a) + big * 0.04))
+        pygame.draw.polygon(star, colour, pts)
+    star = pygame.transform.smoothscale(star, (size, size))
+    x, y, _size = star_box(w, h)
+    face.blit(star, (x, y))
+    face.blit(pygame.transform.rotate(star, 180), (w - x - size, h - y - size))
 
 
 def procedural_theme() -> Theme:
@@ -292,14 +400,14 @@ def procedural_theme() -> Theme:
 
 
 def load_with_fallback(theme_id: str, messages: list[str] | None = None,
-                       root: Path | None = None) -> Theme:
+                       root: Path | None = None, four: bool = False) -> Theme:
     """The theme, else ``classic``, else procedural cards.  Every problem is one line in
     ``messages`` and on stderr."""
     messages = messages if messages is not None else []
     tried = []
     for tid in dict.fromkeys([theme_id, FALLBACK]):
         try:
-            return load_theme(tid, root)
+            return load_theme(tid, root, four)
         except ThemeError as e:
             tried.append(tid)
             if tid != FALLBACK:
@@ -310,7 +418,9 @@ def load_with_fallback(theme_id: str, messages: list[str] | None = None,
                     theme=repr(tid), problem=e)
             messages.append(msg)
             print(msg, file=sys.stderr)
-    return procedural_theme()
+    th = procedural_theme()
+    th.four_asked = four  # loaded for this setting (else the window would load it again)
+    return th
 
 
 # --------------------------------------------------------------------- procedural cards

@@ -1,0 +1,94 @@
+"""Four colours are a setting for every deck of the game's own (issue 33): ♦ blue and ♣ green
+in the pips and indices, drawn by the art generator and kept in the cache folder; a player's
+deck keeps its pictures; the retired classic-4c deck reads as classic with four colours."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from zole_desktop import decks, storage
+from zole_desktop.ui.settings import SettingsScene
+from zole_desktop.ui.theme import load_theme
+
+BLUE, GREEN = (0x15, 0x65, 0xC0), (0x2F, 0x7D, 0x32)
+
+
+def _share(face: pygame.Surface, colour, box=(0.0, 0.0, 0.25, 0.32)) -> float:
+    """The part of the corner index's pixels near ``colour``."""
+    w, h = face.get_size()
+    n = hit = 0
+    for x in range(int(box[0] * w), int(box[2] * w), 2):
+        for y in range(int(box[1] * h), int(box[3] * h), 2):
+            c = face.get_at((x, y))
+            n += 1
+            hit += sum(abs(a - b) for a, b in zip((c.r, c.g, c.b), colour, strict=True)) < 60
+    return hit / n
+
+
+@pytest.mark.parametrize("tid", ["classic", "rainis-1", "rainis-2"])
+def test_four_colours_recolour_diamonds_and_clubs_in_every_game_deck(tid, data_dir):
+    two = load_theme(tid)
+    four = load_theme(tid, four=True)
+    assert four.four and not two.four
+    for code in ("AD", "TD", "7D", "QD"):
+        assert _share(four.faces[code], BLUE) > 0.02 > _share(two.faces[code], BLUE), code
+    for code in ("AC", "TC", "9C", "KC"):
+        assert _share(four.faces[code], GREEN) > 0.02 > _share(two.faces[code], GREEN), code
+    for code in ("TS", "KH", "QS", "9H"):  # spades and hearts as they were
+        assert pygame.image.tobytes(four.faces[code], "RGBA") == \
+            pygame.image.tobytes(two.faces[code], "RGBA")
+    cached = list((storage.cache_dir() / "cards" / f"{tid}-four").glob("*.png"))
+    assert len(cached) == 14
+    again = load_theme(tid, four=True)  # from the cache: the same picture
+    assert pygame.image.tobytes(again.faces["AD"], "RGBA") == \
+        pygame.image.tobytes(four.faces["AD"], "RGBA")
+
+
+def test_a_player_deck_keeps_its_own_pictures(tmp_path, data_dir):
+    src = tmp_path / "mine"
+    decks.write_template(src)
+    tid = decks.import_deck(src)
+    th = load_theme(tid, four=True)
+    assert th.player and not th.four and th.four_asked
+
+
+def test_settings_naming_classic_4c_load_as_classic_with_four_colours(data_dir):
+    storage.settings_path().write_text('theme = "classic-4c"\nfour_colour = false\n', "utf-8")
+    s = storage.load_settings([])
+    assert (s.theme, s.four_colour) == ("classic", True)
+    th = load_theme("classic-4c")
+    assert th.id == "classic"
+
+
+def test_the_settings_row_recolours_the_table_at_once(make_app, data_dir):
+    app = make_app()
+    assert not app.theme.four
+    scene = SettingsScene()
+    app.stack.push(scene)
+    app.step()
+    row = next(w for w in scene.widgets if getattr(w, "label", "") == "Four colours")
+    row.right()
+    app.step()
+    assert app.settings.four_colour and app.theme.four
+    assert _share(app.theme.faces["AD"], BLUE) > 0.02
+    row.left()
+    app.step()
+    assert not app.settings.four_colour and not app.theme.four
+
+
+def test_no_deck_at_all_is_loaded_once_with_four_colours(make_app, monkeypatch, data_dir):
+    """Without any deck folder the cards are drawn without pictures, and the window keeps
+    that deck: it is not loaded again on every frame because four colours are on."""
+    from zole_desktop.ui import theme as theme_mod
+
+    app = make_app()
+    app.settings.four_colour = True
+    monkeypatch.setattr(theme_mod.resources, "themes_dir", lambda: data_dir / "none")
+    calls = []
+    real = theme_mod.load_theme
+    monkeypatch.setattr(theme_mod, "load_theme", lambda *a, **k: calls.append(a) or real(*a, **k))
+    app.load_theme()
+    first = app.theme
+    assert first.procedural and app.theme is first and app.theme is first
+    assert len(calls) == 1  # classic, once
