@@ -106,17 +106,12 @@ def _pip_master(suit: str) -> Image.Image:
                 pts.append((x + (0.5 - x) * pull * 2, y + (0.5 - y) * pull * 2))
         d.polygon([P(x, y) for x, y in pts], fill=255)
     elif suit == "H":
-        circ(0.285, 0.31, 0.235)
-        circ(0.715, 0.31, 0.235)
-        d.polygon([P(0.06, 0.37), P(0.5, 0.96), P(0.94, 0.37), P(0.5, 0.3)], fill=255)
-        d.polygon([P(0.062, 0.40), P(0.2, 0.62), P(0.5, 0.96)], fill=255)
-        d.polygon([P(0.938, 0.40), P(0.8, 0.62), P(0.5, 0.96)], fill=255)
+        # one closed outline: two lobes and the straight sides tangent to them
+        d.polygon([P(x, y) for x, y in lobed_outline(0.285, 0.715, 0.31, 0.235, (0.5, 0.96))],
+                  fill=255)
     elif suit == "S":
-        circ(0.285, 0.56, 0.215)
-        circ(0.715, 0.56, 0.215)
-        d.polygon([P(0.075, 0.52), P(0.5, 0.03), P(0.925, 0.52), P(0.5, 0.7)], fill=255)
-        d.polygon([P(0.078, 0.5), P(0.21, 0.30), P(0.5, 0.03)], fill=255)
-        d.polygon([P(0.922, 0.5), P(0.79, 0.30), P(0.5, 0.03)], fill=255)
+        d.polygon([P(x, y) for x, y in lobed_outline(0.285, 0.715, 0.56, 0.215, (0.5, 0.03))],
+                  fill=255)
         _stem(d, P)
     elif suit == "C":
         circ(0.5, 0.25, 0.2)
@@ -125,6 +120,42 @@ def _pip_master(suit: str) -> Image.Image:
         d.polygon([P(0.5, 0.3), P(0.3, 0.55), P(0.5, 0.7), P(0.7, 0.55)], fill=255)
         _stem(d, P)
     return im
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, through: float, n: int = 48):
+    """Points on a circle from angle ``a0`` to ``a1`` the way that passes ``through``."""
+    tau = 2 * math.pi
+    fwd = (a1 - a0) % tau  # counter-clockwise span (angles grow with y down: clockwise)
+    if (through - a0) % tau > fwd:
+        fwd -= tau
+    return [(cx + r * math.cos(a0 + fwd * k / n), cy + r * math.sin(a0 + fwd * k / n))
+            for k in range(n + 1)]
+
+
+def lobed_outline(xl: float, xr: float, cy: float, r: float, tip: tuple[float, float]):
+    """A heart (tip below) or a spade's blade (tip above) as one closed outline: from the
+    tip along the tangent to the right lobe, round its outside, into the notch where the two
+    lobes meet, round the left lobe and back along its tangent to the tip."""
+    tx, ty = tip
+    below = ty > cy
+    out = [tip]
+    # where the lobes meet on the side away from the tip (their touching point if tangent)
+    half = (xr - xl) / 2
+    h = math.sqrt(max(0.0, r * r - half * half))
+    notch = ((xl + xr) / 2, cy - h if below else cy + h)
+    for cx, side in ((xr, 1), (xl, -1)):
+        dist = math.hypot(tx - cx, ty - cy)
+        base = math.atan2(ty - cy, tx - cx)
+        turn = math.acos(r / dist)
+        cands = (base + turn, base - turn)
+        tan = max(cands, key=lambda a: side * math.cos(a))  # the tangent on the outer side
+        notch_a = math.atan2(notch[1] - cy, notch[0] - cx)
+        outer = 0.0 if side > 0 else math.pi
+        arc = _arc(cx, cy, r, tan, notch_a, outer)
+        out += arc if side > 0 else arc[::-1]
+        if side > 0:
+            out.append(notch)
+    return out
 
 
 def _stem(d, P):
@@ -297,14 +328,30 @@ def finish(img: Image.Image, size: tuple[int, int] | None = None, colors: int = 
     return out
 
 
-def save_png(img: Image.Image, path: Path, colors: int = 256, dither: bool = True) -> None:
+def save_png(img: Image.Image, path: Path, colors: int = 0, dither: bool = True) -> None:
+    """Write ``img`` as a PNG: full colour (the default; a palette posterises the gradients)
+    at zlib's strongest compression, or quantised to ``colors`` for flat textures."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if colors:
         q = img.quantize(colors=colors, method=Image.Quantize.FASTOCTREE,
                          dither=Image.Dither.FLOYDSTEINBERG if dither else Image.Dither.NONE)
         q.save(path, optimize=True)
     else:
-        img.save(path, optimize=True)
+        img.save(path, compress_level=9)
+
+
+R_CLEAR = int(0.02 * CW)  # clear space between a back's medallion and its pattern
+
+
+def back_field_mask(inset: int, radius: int, centre, clear_r: float) -> Image.Image:
+    """Where a back's pattern may show: the field inset by ``inset`` from the card's edge
+    (rounded by ``radius``), less a disc of ``clear_r`` round the medallion's ``centre``."""
+    mask = Image.new("L", (CW, CH), 0)
+    md = ImageDraw.Draw(mask)
+    md.rounded_rectangle([inset, inset, CW - inset, CH - inset], radius=radius, fill=255)
+    cx, cy = centre
+    md.ellipse([cx - clear_r, cy - clear_r, cx + clear_r, cy + clear_r], fill=0)
+    return mask
 
 
 # --- simple shapes --------------------------------------------------------------------------

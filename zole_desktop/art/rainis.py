@@ -13,7 +13,8 @@ from .common import (
     CW,
     IDX_BOX,
     INK,
-    add_noise,
+    R_CLEAR,
+    back_field_mask,
     draw_index,
     draw_pips,
     fit_font,
@@ -572,9 +573,9 @@ def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict) -> No
 
 def render(theme_id: str, code: str) -> Image.Image:
     pal = PAL[theme_id]
-    seed = (1 if theme_id == "rainis-1" else 2) * 100 + "CSHD".index(code[1]) * 10 + \
-        "ATKQJ987".index(code[0])
-    img = add_noise(Image.new("RGB", (CW, CH), pal["stock"]), 2.5, seed=seed)
+    # plain linen: the old grain (1 level once scaled down) could not be seen, and it
+    # doubled the size of each full-colour PNG
+    img = Image.new("RGB", (CW, CH), pal["stock"])
     draw_frame(img, pal, "CSHD".index(code[1]) + (0 if theme_id == "rainis-1" else 3))
     color = pal["red"] if code[1] in "HD" else pal["black"]
     rank = code[0]
@@ -620,6 +621,10 @@ def render_back(theme_id: str) -> Image.Image:
     else:
         field, ink, acc, sign = hexc("#1F2F5C"), hexc("#D9A520"), hexc("#B3262E"), "saules_zime"
     d.rectangle(inner, fill=field)
+    # the pattern is drawn on a copy and pasted through the field's shape: nothing of it
+    # reaches the flag frame, and the medallion keeps a clear ring
+    pattern = img.copy()
+    d = ImageDraw.Draw(pattern)
     step = 0.16 * CW
     x0, y0, x1, y1 = inner
     cols = int((x1 - x0) / step)
@@ -631,18 +636,22 @@ def render_back(theme_id: str) -> Image.Image:
             x, y = ox + i * step, oy + j * step
             h = step / 2
             d.polygon([(x, y - h), (x + h, y), (x, y + h), (x - h, y)], outline=acc, width=3)
+            if math.hypot(x - CW / 2, y - CH / 2) < 0.26 * CW + R_CLEAR + step * 0.3:
+                continue  # no half motif under the medallion's ring
             if (i + j) % 2 == 0:
                 draw_sign(d, sign, x, y, step * 0.3, ink)
             else:
                 r = step * 0.1
                 d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ink)
-    # central medallion
     cx, cy, R = CW / 2, CH / 2, 0.26 * CW
+    img.paste(pattern, (0, 0), back_field_mask(5 * u + 2, 0, (cx, cy), R + R_CLEAR))
+    d = ImageDraw.Draw(img)
+    # central medallion
     d.ellipse([cx - R, cy - R, cx + R, cy + R], fill=field, outline=ink, width=10)
     d.ellipse([cx - R + 20, cy - R + 20, cx + R - 20, cy + R - 20], outline=acc, width=4)
     draw_sign(d, sign, cx, cy, R * 0.7, ink)
     d.rectangle(inner, outline=INK, width=3)
-    return add_noise(img, 2.0, seed=3)
+    return img
 
 
 __all__ = ["render", "render_back", "card_info", "suit_plays", "font"]
