@@ -106,3 +106,92 @@ def test_shipped_cards_keep_their_gradients():
         assert im.mode in ("RGB", "RGBA")
         strip = im.convert("RGB").crop((150, 90, 230, 300))
     assert len(strip.getcolors(1 << 20)) > 150  # 206 in the full-colour file
+
+
+def test_trump_star_inside_its_index_box():
+    """On the Rainis trumps the star stays inside the index box (it broke through its bottom
+    edge by 20 canvas px): drawn on a blank canvas, no gold and no ink below the box."""
+    from zole_desktop.art.common import GOLD, IDX_BOX, draw_index
+
+    img = Image.new("RGB", (CW, CH), (255, 255, 255))
+    draw_index(img, "QC", INK, box_fill=(240, 240, 240), box_outline=INK)
+    px = img.load()
+    outline = int(0.004 * CW)
+    gold_rows = [y for y in range(IDX_BOX[3] + 30) for x in range(IDX_BOX[0], IDX_BOX[2])
+                 if not _far(px[x, y], [GOLD])]
+    assert gold_rows and max(gold_rows) <= IDX_BOX[3] - outline - 6
+    below = [(x, y) for y in range(IDX_BOX[3] + 2, IDX_BOX[3] + 40)
+             for x in range(IDX_BOX[2]) if px[x, y] != (255, 255, 255)]
+    assert below == []
+
+
+def test_caption_inside_its_panel():
+    """The caption is centred on the panel that shows, left of the bottom-right index box:
+    "MAIJA, TURAIDAS ROZE" ran to 2 px from the box."""
+    from zole_desktop.art.common import IDX_BOX
+
+    pal = rainis.PAL["rainis-1"]
+    img = Image.new("RGB", (CW, CH), pal["stock"])
+    rainis._caption(img, "QH", "MAIJA, TURAIDAS ROZE", "«Mīla stiprāka par nāvi»", pal)
+    x0, _, x1, y1 = rainis.FIELD
+    top = y1 - rainis.CAPTION_H
+    text = img.crop((0, top + 14, CW, y1))  # below the panel's two rules
+    bg = Image.new("RGB", text.size, pal["stock"])
+    box = ImageChops.difference(text, bg).convert("L").point(lambda v: 255 if v > 40 else 0)
+    left, _, right, _ = box.getbbox()
+    index_left = CW - IDX_BOX[2]
+    assert right <= index_left - int(0.03 * CW)
+    assert left >= x0 + int(0.02 * CW)
+    # centred between the field's edge and the index box, within 1 % of the card
+    assert abs((left + right) / 2 - (x0 + index_left) / 2) <= 0.01 * CW
+
+
+@pytest.mark.parametrize("theme_id", ["rainis-1", "rainis-2"])
+def test_ace_descriptions_print_at_7_pt(theme_id):
+    """An ace's description was fitted down to 3.3-5.6 pt on the printed card (63 mm wide);
+    now it wraps and keeps 7 pt."""
+    pal = rainis.PAL[theme_id]
+    pt = CW / (63 / 25.4 * 72)
+    for code in ("AC", "AS", "AH", "AD"):
+        cap, _names, desc, _sign = rainis.CARDS[theme_id][code]
+        img = Image.new("RGB", (CW, CH), pal["stock"])
+        lines = rainis._caption(img, code, cap, desc["lv"], pal)
+        assert lines, code
+        assert min(size for _text, size in lines) / pt >= 7.0, (code, lines)
+        left, right = rainis.caption_span()
+        from zole_desktop.art.common import font
+
+        for text, size in lines:
+            assert font(size, False).getlength(text) <= right - left + 2, (code, text)
+
+
+def test_ten_keeps_the_stroke_of_the_other_ranks():
+    """The "10" was DejaVu's digits squeezed to 59 % of their width, its stems 0.6 of the
+    K's; the condensed 10 keeps the K's stem within 10 % and its full height."""
+    from zole_desktop.art.common import IDX_COL_W, RANK_H, ink_runs, rank_mask
+
+    max_w = int(IDX_COL_W * 0.98)
+    k = rank_mask("K", RANK_H, max_w)
+    t = rank_mask("T", RANK_H, max_w)
+    assert t.height == k.height
+    stem = ink_runs(k, RANK_H // 5)[0]
+    runs = ink_runs(t, RANK_H // 2)  # the 1's stem and the 0's two sides
+    assert len(runs) == 3
+    for w in runs:
+        assert 0.9 * stem <= w <= 1.15 * stem, (runs, stem)
+    assert t.width <= IDX_COL_W * 1.1
+
+
+def test_classic_pips_keep_clear_of_their_frame():
+    """The side columns of pips touched the hairline frame (about 3 px at 640 px): no pip ink
+    within 0.015 of the card's width inside the frame."""
+    margin = int(0.015 * CW)
+    x0, y0, x1, y1 = classic.FRAME
+    for code in ("9S", "TH", "9C", "TD", "7D", "8D"):
+        img = classic.render(code)
+        colour = classic.suit_colors(False)[code[1]]
+        px = img.load()
+        hits = [(x, y) for y in range(y0 + 10, y1 - 10, 2)
+                for x in list(range(x0 + 3, x0 + margin)) + list(range(x1 - margin, x1 - 3))
+                if not _far(px[x, y], [colour])]
+        assert hits == [], code

@@ -70,8 +70,9 @@ def render(code: str, four: bool = False) -> Image.Image:
         x0, y0, x1, y1 = FRAME
         d.rounded_rectangle([x0, y0, x1, y1], radius=int(0.02 * CW),
                             outline=mix(color, WHITE_STOCK, 0.6), width=3)
-        draw_pips(img, code, color, cx=CW / 2, dx=0.19 * CW, y0=0.15 * CH, y1=0.85 * CH,
-                  size=0.165 * CW)
+        # the side columns keep a margin of 0.02 CW from the frame (they used to touch it)
+        draw_pips(img, code, color, cx=CW / 2, dx=0.17 * CW, y0=0.15 * CH, y1=0.85 * CH,
+                  size=0.15 * CW)
     draw_index(img, code, color, trump_mark=True)
     return img
 

@@ -191,7 +191,10 @@ def paste_pip(img: Image.Image, suit: str, cx: float, cy: float, size: float, co
 
 @lru_cache(maxsize=64)
 def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
-    """The rank glyphs (DejaVu Sans Bold), cropped tight, scaled to ``height`` px."""
+    """The rank glyphs (DejaVu Sans Bold), cropped tight, scaled to ``height`` px.  A glyph
+    wider than ``max_w`` is narrowed; the "10" is a condensed cut of its own (``_ten``)."""
+    if rank == "T":  # the "10" may take 1.1 times the column: the index box has the room
+        return _ten(height, stem_width(height), int(max_w * 1.1))
     text = RANK_TEXT[rank]
     f = font(400, True)
     parts = []
@@ -213,14 +216,77 @@ def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
     return out.resize((max(1, tw), height), Image.LANCZOS)
 
 
+def ink_runs(mask: Image.Image, y: int, level: int = 128) -> list[int]:
+    """Widths of the runs of ink along row ``y`` of a mask, left to right."""
+    runs, n = [], 0
+    for x in range(mask.width):
+        if mask.getpixel((x, y)) >= level:
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    if n:
+        runs.append(n)
+    return runs
+
+
+@lru_cache(maxsize=16)
+def stem_width(height: int) -> int:
+    """The vertical stem of the bold K at this index height: the weight the "10" keeps."""
+    k = rank_mask("K", height, 10**6)
+    return ink_runs(k, height // 5)[0]
+
+
+def _ten(height: int, stem: int, max_w: int) -> Image.Image:
+    """A condensed "10" drawn with the K's stem weight: a 1 of stem and flag (no foot) and a
+    narrow superelliptic 0, instead of DejaVu's wide digits squeezed to 59 % of their width,
+    which left their strokes much thinner than the K's, Q's and J's."""
+    k = 4  # drawn at 4x and scaled down
+    stem = min(stem, max_w / 4.35)  # 1.5 + 0.25 + 2.6 stems wide
+    h, s = height * k, int(stem * k)
+    one_w = int(s * 1.5)
+    zero_w = int(s * 2.6)
+    gap = int(s * 0.25)
+    im = Image.new("L", (one_w + gap + zero_w, h), 0)
+    d = ImageDraw.Draw(im)
+    # the 1: a stem at the right of its cell and a flag falling to the left
+    d.rectangle([one_w - s, 0, one_w - 1, h - 1], fill=255)
+    flag_t = int(s * 0.92)
+    d.polygon([(one_w - s, 0), (one_w - s + flag_t * 0.3, flag_t), (0, int(h * 0.3)),
+               (0, int(h * 0.3) - flag_t)], fill=255)
+    # the 0: outer and inner superellipses, the sides a stem thick, top and bottom 0.86 of it
+    x0 = one_w + gap
+
+    def oval(cx, cy, rx, ry, e=2.6, n=120):
+        pts = []
+        for i in range(n):
+            t = 2 * math.pi * i / n
+            c, sn = math.cos(t), math.sin(t)
+            pts.append((cx + rx * math.copysign(abs(c) ** (2 / e), c),
+                        cy + ry * math.copysign(abs(sn) ** (2 / e), sn)))
+        return pts
+
+    cx, cy, rx, ry = x0 + zero_w / 2, h / 2, zero_w / 2, h / 2
+    d.polygon(oval(cx, cy, rx, ry), fill=255)
+    d.polygon(oval(cx, cy, rx - s, ry - s * 0.86), fill=0)
+    return im.resize((im.width // k, height), Image.LANCZOS)
+
+
 # index column geometry in canvas pixels
 IDX_X = int(0.045 * CW)
 IDX_Y = int(0.032 * CH)
 IDX_COL_W = int(0.165 * CW)
 RANK_H = int(0.125 * CH)
 IDX_PIP = int(0.085 * CH)
-STAR = int(0.062 * CH)
+STAR = int(0.056 * CH)
 IDX_BOX = (int(0.02 * CW), int(0.018 * CH), int(0.225 * CW), int(0.33 * CH))
+
+
+def star_centre_y() -> float:
+    """Where the trump star sits under the index's suit: its points stay 0.008 CH inside
+    the bottom of the index box (they used to break through it by 20 px)."""
+    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.008 * CH) + IDX_PIP + int(0.006 * CH)
+    return y + STAR / 2
 
 
 def star_points(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
@@ -251,10 +317,10 @@ def draw_index(img: Image.Image, code: str, color, *, trump_mark: bool = True,
     cx = IDX_X + IDX_COL_W / 2
     m = rank_mask(rank, RANK_H, int(IDX_COL_W * 0.98))
     layer.paste(color, (int(cx - m.width / 2), IDX_Y + int(0.012 * CH)), m)
-    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.014 * CH)
+    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.008 * CH)
     paste_pip(layer, suit, cx, y + IDX_PIP / 2, IDX_PIP, color)
     if trump_mark and is_trump(code):
-        draw_trump_star(d, cx, y + IDX_PIP + int(0.012 * CH) + STAR / 2, STAR)
+        draw_trump_star(d, cx, star_centre_y(), STAR)
     img.alpha_composite(layer, (0, 0)) if img.mode == "RGBA" else img.paste(layer, (0, 0), layer)
     flipped = layer.rotate(180)
     pos = (CW - layer.width, CH - layer.height)
