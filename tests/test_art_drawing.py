@@ -195,3 +195,17 @@ def test_classic_pips_keep_clear_of_their_frame():
                 for x in list(range(x0 + 3, x0 + margin)) + list(range(x1 - margin, x1 - 3))
                 if not _far(px[x, y], [colour])]
         assert hits == [], code
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_court_figures_keep_out_of_the_corner_pip(four):
+    """No figure ink (the outlines every drawn thing has) round a classic court panel's corner
+    pip: the J♠'s feather ran through the ♠, the J♥'s torch, the K♥'s and J♦'s swords and the
+    Q♠'s sceptre reached under theirs."""
+    zone = classic.corner_pip_zone()
+    for code in classic.COURTS:
+        half = classic.court_half(code, four).crop(zone)
+        px = half.load()
+        ink = [(x, y) for y in range(half.height) for x in range(half.width)
+               if not _far(px[x, y], [INK], 60)]
+        assert ink == [], code
