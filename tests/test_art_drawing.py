@@ -163,6 +163,10 @@ def test_ace_descriptions_print_at_7_pt(theme_id):
 
         for text, size in lines:
             assert font(size, False).getlength(text) <= right - left + 2, (code, text)
+        assert len(lines) <= 4, (code, lines)  # rank, name and at most two lines of it
+        ink = ImageChops.difference(img, Image.new("RGB", img.size, pal["stock"]))
+        bottom = ink.convert("L").point(lambda v: 255 if v > 40 else 0).getbbox()[3]
+        assert bottom <= rainis.FIELD[3] - 8, code  # inside its panel
 
 
 def test_ten_keeps_the_stroke_of_the_other_ranks():
