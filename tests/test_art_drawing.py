@@ -16,9 +16,9 @@ from zole_desktop.art.common import (
     CW,
     INK,
     WHITE_STOCK,
-    _pip_master,
     hexc,
 )
+from zole_desktop.art.shapes import _pip_master
 
 CLEAR = int(0.02 * CW)  # the clear ring round a back's medallion, canvas pixels
 THEMES = Path(__file__).resolve().parent.parent / "art" / "themes"
