@@ -59,7 +59,8 @@ def test_faces_back_felt(theme):
             assert im.size == size, code
             rgba = im.convert("RGBA")
             digests.add(hashlib.sha1(rgba.tobytes()).hexdigest())
-        assert (path / f"{code}.png").stat().st_size < 150_000, code
+        # full colour (a palette posterised the gradients), zlib level 9: about 80 to 210 KB
+        assert (path / f"{code}.png").stat().st_size < 250_000, code
     assert len(digests) == 26, "every face must differ from every other face"
     with Image.open(path / "back.png") as im:
         assert im.size == size

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
+from .shapes import _pip_master, _ten
+
 # --- geometry -------------------------------------------------------------------------------
 
 CARD_W, CARD_H = 640, 896  # output size, 5:7
@@ -79,65 +81,6 @@ def text_center(draw: ImageDraw.ImageDraw, cx: float, y: float, text: str, f, fi
 
 # --- pips -----------------------------------------------------------------------------------
 
-_PIP_N = 600
-
-
-@lru_cache(maxsize=8)
-def _pip_master(suit: str) -> Image.Image:
-    n = _PIP_N
-    im = Image.new("L", (n, n), 0)
-    d = ImageDraw.Draw(im)
-
-    def P(x, y):
-        return (x * n, y * n)
-
-    def circ(cx, cy, r):
-        d.ellipse([P(cx - r, cy - r), P(cx + r, cy + r)], fill=255)
-
-    if suit == "D":
-        verts = [(0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)]
-        pts = []
-        for i in range(4):
-            (x0, y0), (x1, y1) = verts[i], verts[(i + 1) % 4]
-            for k in range(16):
-                t = k / 16
-                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                pull = 0.07 * math.sin(t * math.pi)  # slightly concave sides
-                pts.append((x + (0.5 - x) * pull * 2, y + (0.5 - y) * pull * 2))
-        d.polygon([P(x, y) for x, y in pts], fill=255)
-    elif suit == "H":
-        circ(0.285, 0.31, 0.235)
-        circ(0.715, 0.31, 0.235)
-        d.polygon([P(0.06, 0.37), P(0.5, 0.96), P(0.94, 0.37), P(0.5, 0.3)], fill=255)
-        d.polygon([P(0.062, 0.40), P(0.2, 0.62), P(0.5, 0.96)], fill=255)
-        d.polygon([P(0.938, 0.40), P(0.8, 0.62), P(0.5, 0.96)], fill=255)
-    elif suit == "S":
-        circ(0.285, 0.56, 0.215)
-        circ(0.715, 0.56, 0.215)
-        d.polygon([P(0.075, 0.52), P(0.5, 0.03), P(0.925, 0.52), P(0.5, 0.7)], fill=255)
-        d.polygon([P(0.078, 0.5), P(0.21, 0.30), P(0.5, 0.03)], fill=255)
-        d.polygon([P(0.922, 0.5), P(0.79, 0.30), P(0.5, 0.03)], fill=255)
-        _stem(d, P)
-    elif suit == "C":
-        circ(0.5, 0.25, 0.2)
-        circ(0.27, 0.58, 0.2)
-        circ(0.73, 0.58, 0.2)
-        d.polygon([P(0.5, 0.3), P(0.3, 0.55), P(0.5, 0.7), P(0.7, 0.55)], fill=255)
-        _stem(d, P)
-    return im
-
-
-def _stem(d, P):
-    pts = [(0.5, 0.55)]
-    for k in range(11):
-        t = k / 10
-        pts.append((0.5 - 0.045 - 0.16 * t**2, 0.62 + 0.34 * t))
-    for k in range(11):
-        t = 1 - k / 10
-        pts.append((0.5 + 0.045 + 0.16 * t**2, 0.62 + 0.34 * t))
-    d.polygon([P(x, y) for x, y in pts], fill=255)
-
-
 @lru_cache(maxsize=256)
 def pip_mask(suit: str, size: int, flip: bool = False) -> Image.Image:
     m = _pip_master(suit).resize((size, size), Image.LANCZOS)
@@ -160,7 +103,10 @@ def paste_pip(img: Image.Image, suit: str, cx: float, cy: float, size: float, co
 
 @lru_cache(maxsize=64)
 def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
-    """The rank glyphs (DejaVu Sans Bold), cropped tight, scaled to ``height`` px."""
+    """The rank glyphs (DejaVu Sans Bold), cropped tight, scaled to ``height`` px.  A glyph
+    wider than ``max_w`` is narrowed; the "10" is a condensed cut of its own (``_ten``)."""
+    if rank == "T":  # the "10" may take 1.1 times the column: the index box has the room
+        return _ten(height, stem_width(height), int(max_w * 1.1))
     text = RANK_TEXT[rank]
     f = font(400, True)
     parts = []
@@ -182,14 +128,42 @@ def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
     return out.resize((max(1, tw), height), Image.LANCZOS)
 
 
+def ink_runs(mask: Image.Image, y: int, level: int = 128) -> list[int]:
+    """Widths of the runs of ink along row ``y`` of a mask, left to right."""
+    runs, n = [], 0
+    for x in range(mask.width):
+        if mask.getpixel((x, y)) >= level:
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    if n:
+        runs.append(n)
+    return runs
+
+
+@lru_cache(maxsize=16)
+def stem_width(height: int) -> int:
+    """The vertical stem of the bold K at this index height: the weight the "10" keeps."""
+    k = rank_mask("K", height, 10**6)
+    return ink_runs(k, height // 5)[0]
+
+
 # index column geometry in canvas pixels
 IDX_X = int(0.045 * CW)
 IDX_Y = int(0.032 * CH)
 IDX_COL_W = int(0.165 * CW)
 RANK_H = int(0.125 * CH)
 IDX_PIP = int(0.085 * CH)
-STAR = int(0.062 * CH)
+STAR = int(0.056 * CH)
 IDX_BOX = (int(0.02 * CW), int(0.018 * CH), int(0.225 * CW), int(0.33 * CH))
+
+
+def star_centre_y() -> float:
+    """Where the trump star sits under the index's suit: its points stay 0.008 CH inside
+    the bottom of the index box (they used to break through it by 20 px)."""
+    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.008 * CH) + IDX_PIP + int(0.006 * CH)
+    return y + STAR / 2
 
 
 def star_points(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
@@ -220,10 +194,10 @@ def draw_index(img: Image.Image, code: str, color, *, trump_mark: bool = True,
     cx = IDX_X + IDX_COL_W / 2
     m = rank_mask(rank, RANK_H, int(IDX_COL_W * 0.98))
     layer.paste(color, (int(cx - m.width / 2), IDX_Y + int(0.012 * CH)), m)
-    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.014 * CH)
+    y = IDX_Y + int(0.012 * CH) + RANK_H + int(0.008 * CH)
     paste_pip(layer, suit, cx, y + IDX_PIP / 2, IDX_PIP, color)
     if trump_mark and is_trump(code):
-        draw_trump_star(d, cx, y + IDX_PIP + int(0.012 * CH) + STAR / 2, STAR)
+        draw_trump_star(d, cx, star_centre_y(), STAR)
     img.alpha_composite(layer, (0, 0)) if img.mode == "RGBA" else img.paste(layer, (0, 0), layer)
     flipped = layer.rotate(180)
     pos = (CW - layer.width, CH - layer.height)
@@ -297,14 +271,30 @@ def finish(img: Image.Image, size: tuple[int, int] | None = None, colors: int = 
     return out
 
 
-def save_png(img: Image.Image, path: Path, colors: int = 256, dither: bool = True) -> None:
+def save_png(img: Image.Image, path: Path, colors: int = 0, dither: bool = True) -> None:
+    """Write ``img`` as a PNG: full colour (the default; a palette posterises the gradients)
+    at zlib's strongest compression, or quantised to ``colors`` for flat textures."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if colors:
         q = img.quantize(colors=colors, method=Image.Quantize.FASTOCTREE,
                          dither=Image.Dither.FLOYDSTEINBERG if dither else Image.Dither.NONE)
         q.save(path, optimize=True)
     else:
-        img.save(path, optimize=True)
+        img.save(path, compress_level=9)
+
+
+R_CLEAR = int(0.02 * CW)  # clear space between a back's medallion and its pattern
+
+
+def back_field_mask(inset: int, radius: int, centre, clear_r: float) -> Image.Image:
+    """Where a back's pattern may show: the field inset by ``inset`` from the card's edge
+    (rounded by ``radius``), less a disc of ``clear_r`` round the medallion's ``centre``."""
+    mask = Image.new("L", (CW, CH), 0)
+    md = ImageDraw.Draw(mask)
+    md.rounded_rectangle([inset, inset, CW - inset, CH - inset], radius=radius, fill=255)
+    cx, cy = centre
+    md.ellipse([cx - clear_r, cy - clear_r, cx + clear_r, cy + clear_r], fill=0)
+    return mask
 
 
 # --- simple shapes --------------------------------------------------------------------------

@@ -13,7 +13,8 @@ from .common import (
     CW,
     IDX_BOX,
     INK,
-    add_noise,
+    R_CLEAR,
+    back_field_mask,
     draw_index,
     draw_pips,
     fit_font,
@@ -493,6 +494,13 @@ def caption_box() -> list[float]:
             round(FIELD[3] / CH, 4)]
 
 
+def caption_span() -> tuple[int, int]:
+    """The caption's text may run from ``left`` to ``right`` (canvas x): the field's left edge
+    to the bottom-right index box, less a margin of 0.025 CW on each side."""
+    pad = int(0.025 * CW)
+    return FIELD[0] + pad, CW - IDX_BOX[2] - 4 - pad
+
+
 def _band(length: int, pal: dict, seed: int) -> Image.Image:
     """A woven-belt strip: edge threads and a sequence of geometric motifs that changes along
     the band, like a Lielvārde belt (or, for deck 2, a Latgale weave)."""
@@ -550,24 +558,55 @@ def draw_frame(img: Image.Image, pal: dict, seed: int) -> None:
     d.rectangle([M + B, M + B, CW - M - B - 1, CH - M - B - 1], outline=INK, width=3)
 
 
-def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict) -> None:
+PX_PER_PT = CW / (63 / 25.4 * 72)  # canvas pixels to a point on the printed card (63 mm)
+SMALL_PT = 7.0  # the smallest type on a card, printed
+
+
+def _wrap(text: str, f, max_w: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and f.getlength(lines[-1] + " " + word) <= max_w:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict
+             ) -> list[tuple[str, int]]:
+    """The caption panel: the card's name in Latvian, the character (or sign) and the play
+    (or, on an ace, what the sign means, wrapped on two lines). Returns each line with its
+    font size in canvas pixels."""
     d = ImageDraw.Draw(img)
     x0, _, x1, y1 = FIELD
     top = y1 - CAPTION_H
     d.rectangle([x0, top, x1, y1], fill=pal["stock"])
     d.line([(x0, top), (x1, top)], fill=INK, width=4)
     d.line([(x0, top + 9), (x1, top + 9)], fill=pal["thread"], width=3)
-    cx = CW / 2
-    max_w = 2 * (CW - int(0.235 * CW) - cx)  # keep clear of the bottom-right index
+    # centred on the part of the panel that shows, left of the bottom-right index box
+    left, right = caption_span()
+    cx = (left + right) / 2
+    max_w = right - left
     col = pal["caption"]
-    y = top + int(0.02 * CH)
+    small = int(math.ceil(SMALL_PT * PX_PER_PT))
+    ace = code[0] == "A"
+    gap = int((0.01 if ace else 0.016) * CH)
+    y = top + int((0.016 if ace else 0.02) * CH)
     rank_line = f"{SUIT_GEN[code[1]]} {RANK_LV[code[0]]}"
-    f1 = fit_font(rank_line, max_w, int(0.027 * CH), bold=True)
-    y = text_center(d, cx, y, rank_line, f1, pal["red"]) + int(0.016 * CH)
-    f2 = fit_font(name, max_w, int(0.05 * CH), bold=True, min_size=int(0.03 * CH))
-    y = text_center(d, cx, y, name, f2, col) + int(0.016 * CH)
-    f3 = fit_font(play, max_w, int(0.027 * CH), bold=False)
-    text_center(d, cx, y, play, f3, mix(col, pal["stock"], 0.2))
+    f1 = fit_font(rank_line, max_w, max(small, int(0.027 * CH)), bold=True, min_size=small)
+    y = text_center(d, cx, y, rank_line, f1, pal["red"]) + gap
+    f2 = fit_font(name, max_w, int((0.042 if ace else 0.05) * CH), bold=True,
+                  min_size=int(0.03 * CH))
+    y = text_center(d, cx, y, name, f2, col) + gap
+    out = [(rank_line, f1.size), (name, f2.size)]
+    f3 = font(small, bold=False)
+    lines = _wrap(play, f3, max_w) if ace else [play]
+    if not ace:
+        f3 = fit_font(play, max_w, max(small, int(0.027 * CH)), bold=False, min_size=small)
+    for line in lines:
+        y = text_center(d, cx, y, line, f3, mix(col, pal["stock"], 0.2)) + int(0.004 * CH)
+        out.append((line, f3.size))
+    return out
 
 
 FOUR = {"D": hexc("#1565C0"), "C": hexc("#2F7D32")}  # as the classic deck's four colours
@@ -576,9 +615,9 @@ FOUR = {"D": hexc("#1565C0"), "C": hexc("#2F7D32")}  # as the classic deck's fou
 def render(theme_id: str, code: str, four: bool = False) -> Image.Image:
     """One face; ``four``: ♦ and ♣ pips and indices in the four-colour inks (FOUR)."""
     pal = PAL[theme_id]
-    seed = (1 if theme_id == "rainis-1" else 2) * 100 + "CSHD".index(code[1]) * 10 + \
-        "ATKQJ987".index(code[0])
-    img = add_noise(Image.new("RGB", (CW, CH), pal["stock"]), 2.5, seed=seed)
+    # plain linen: the old grain (1 level once scaled down) could not be seen, and it
+    # doubled the size of each full-colour PNG
+    img = Image.new("RGB", (CW, CH), pal["stock"])
     draw_frame(img, pal, "CSHD".index(code[1]) + (0 if theme_id == "rainis-1" else 3))
     color = pal["red"] if code[1] in "HD" else pal["black"]
     if four and code[1] in FOUR:
@@ -626,6 +665,10 @@ def render_back(theme_id: str) -> Image.Image:
     else:
         field, ink, acc, sign = hexc("#1F2F5C"), hexc("#D9A520"), hexc("#B3262E"), "saules_zime"
     d.rectangle(inner, fill=field)
+    # the pattern is drawn on a copy and pasted through the field's shape: nothing of it
+    # reaches the flag frame, and the medallion keeps a clear ring
+    pattern = img.copy()
+    d = ImageDraw.Draw(pattern)
     step = 0.16 * CW
     x0, y0, x1, y1 = inner
     cols = int((x1 - x0) / step)
@@ -637,18 +680,22 @@ def render_back(theme_id: str) -> Image.Image:
             x, y = ox + i * step, oy + j * step
             h = step / 2
             d.polygon([(x, y - h), (x + h, y), (x, y + h), (x - h, y)], outline=acc, width=3)
+            if math.hypot(x - CW / 2, y - CH / 2) < 0.26 * CW + R_CLEAR + step * 0.3:
+                continue  # no half motif under the medallion's ring
             if (i + j) % 2 == 0:
                 draw_sign(d, sign, x, y, step * 0.3, ink)
             else:
                 r = step * 0.1
                 d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ink)
-    # central medallion
     cx, cy, R = CW / 2, CH / 2, 0.26 * CW
+    img.paste(pattern, (0, 0), back_field_mask(5 * u + 2, 0, (cx, cy), R + R_CLEAR))
+    d = ImageDraw.Draw(img)
+    # central medallion
     d.ellipse([cx - R, cy - R, cx + R, cy + R], fill=field, outline=ink, width=10)
     d.ellipse([cx - R + 20, cy - R + 20, cx + R - 20, cy + R - 20], outline=acc, width=4)
     draw_sign(d, sign, cx, cy, R * 0.7, ink)
     d.rectangle(inner, outline=INK, width=3)
-    return add_noise(img, 2.0, seed=3)
+    return img
 
 
 __all__ = ["render", "render_back", "card_info", "suit_plays", "font"]
