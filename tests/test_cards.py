@@ -63,3 +63,25 @@ def test_sort_for_hand_puts_trumps_first():
 def test_draw_strength_ties_plain_suits():
     assert C.draw_strength(C.card("AC")) == C.draw_strength(C.card("AH"))
     assert C.draw_strength(C.card("QC")) == max(C.draw_strength(c) for c in range(26))
+
+
+def test_the_beats_table_is_the_trick_rule():
+    from zole_desktop.rules.cards import BEATS, NUM_CARDS, beats
+
+    assert all(BEATS[b][c] == beats(c, b) for b in range(NUM_CARDS) for c in range(NUM_CARDS))
+
+
+def test_no_bot_types_the_trick_rule_or_the_first_trump_again():
+    """The bots call the rules core's trick rule (BEATS) and name TRUMP_BASE, never a bare 12
+    beside SUIT_OF (the frozen strong-2026 reference excepted)."""
+    import re
+    from pathlib import Path
+
+    import zole_desktop.bots as bots
+
+    retyped = re.compile(r"(>=|<) 12\b|\b\w+ > \w+ and \(\w+ >= \w+ or SUIT_OF")
+    found = [f"{p.name}:{i}" for p in Path(bots.__file__).parent.rglob("*.py")
+             if p.name != "strong2026.py"
+             for i, line in enumerate(p.read_text("utf-8").splitlines(), 1)
+             if retyped.search(line)]
+    assert found == []

@@ -80,3 +80,24 @@ def test_the_game_flow_loads_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_game_never_imports_the_measuring_tools():
+    """bots/measure (the arena, diagnostics, the frozen reference) imports the opponents,
+    never the other way; only the command line's arena and solve commands reach it."""
+    import re
+    from pathlib import Path
+
+    import zole_desktop
+
+    root = Path(zole_desktop.__file__).parent
+    found = []
+    for p in root.rglob("*.py"):
+        rel = p.relative_to(root).as_posix()
+        if rel.startswith(("bots/measure/", "cli/")):
+            continue
+        if re.search(r"^\s*from\s+(\.+|zole_desktop\.)(bots\.)?measure\b"
+                     r"|^\s*(from|import)\s+zole_desktop\.bots\.measure",
+                     p.read_text("utf-8"), re.M):
+            found.append(rel)
+    assert found == []

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from . import storage
+from .bots import LEVELS
 from .i18n import _
 from .rules.match import Match, hand_record
 from .rules.record import (
@@ -67,7 +68,7 @@ class Table:
                 or not all(isinstance(n, str) and len(n) <= 40 for n in names)):
             raise SaveError("the names of the players are not valid")
         if (not isinstance(levels, list) or len(levels) != players
-                or not all(lv in ("human", "random", "easy", "normal", "strong", "master")
+                or not all(lv == "human" or lv in LEVELS
                            for lv in levels)):
             raise SaveError("the bot levels are not valid")
         if not isinstance(seed, int) or isinstance(seed, bool):

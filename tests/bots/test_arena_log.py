@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from zole_desktop.bots import arena
+from zole_desktop.bots.measure import arena
 
 
 def _figures(rep):

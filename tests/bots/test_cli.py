@@ -107,7 +107,7 @@ def test_arena_rules_are_checked(capsys):
 
 
 def test_arena_galdins_is_counted():
-    from zole_desktop.bots.arena import parse_rules, run
+    from zole_desktop.bots.measure.arena import parse_rules, run
 
     rep = run(12, 11, ["normal"], progress=False, rules=parse_rules("all_pass=galdins"))
     assert rep["rules"]["all_pass"] == "galdins"
@@ -119,7 +119,7 @@ def test_arena_galdins_is_counted():
 
 
 def test_arena_galdins_only_plays_a_galdins_in_every_deal(capsys):
-    from zole_desktop.bots.arena import parse_rules, run
+    from zole_desktop.bots.measure.arena import parse_rules, run
 
     rep = run(2, 5, ["normal", "easy"], progress=False, rules=parse_rules("all_pass=galdins"),
               galdins_only=True)
@@ -133,7 +133,7 @@ def test_arena_galdins_only_plays_a_galdins_in_every_deal(capsys):
 
 
 def test_arena_takes_a_level_with_a_setting_changed():
-    from zole_desktop.bots.arena import arena_bot
+    from zole_desktop.bots.measure.arena import arena_bot
 
     b = arena_bot("strong:infer=false:stop_z=3.5:budgets=0.3/0.2/0.1", 1)
     assert b.level == "strong"

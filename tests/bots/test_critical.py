@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from zole_desktop.bots import critical, make_bot
-from zole_desktop.bots.declarer import declarer_legal, keeps_61
+from zole_desktop.bots import make_bot
+from zole_desktop.bots.measure import critical
+from zole_desktop.bots.measure.declarer import declarer_legal, keeps_61
 from zole_desktop.rules.cards import CARD_INDEX
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from zole_desktop.bots import make_bot
-from zole_desktop.bots.arena import deal_state
+from zole_desktop.bots.measure.arena import deal_state
 from zole_desktop.bots.strong import sample_layout
 from zole_desktop.bots.view import View
 from zole_desktop.rules.cards import FULL_DECK, SUIT_MASKS

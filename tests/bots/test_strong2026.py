@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from zole_desktop.bots import make_bot
-from zole_desktop.bots.strong2026 import StrongBot2026
+from zole_desktop.bots.measure.strong2026 import StrongBot2026
 from zole_desktop.rules.deal import shuffle_and_deal
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import DONE, HandState

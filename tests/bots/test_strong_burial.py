@@ -51,7 +51,7 @@ def test_the_burial_is_two_cards_of_the_hand_through_the_bot_s_choose():
 
 
 def test_the_burial_diagnostic_prints_the_regrets_and_json(capsys):
-    from zole_desktop.bots import burial
+    from zole_desktop.bots.measure import burial
 
     assert burial.main(["--positions", "1", "--layouts", "2", "--seed", "5", "--bot-layouts",
                         "4", "--json"]) == 0

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from zole_desktop.bots import make_bot
-from zole_desktop.bots.arena import deal_state
-from zole_desktop.bots.declarer import main as declarer_main
+from zole_desktop.bots.measure.arena import deal_state
+from zole_desktop.bots.measure.declarer import main as declarer_main
 from zole_desktop.bots.strong import StrongBot
 from zole_desktop.rules.state import BIDDING, PLAYING, TAKE_BID, HandState
 
@@ -103,7 +103,7 @@ def test_the_diagnostic_checks_its_settings_as_the_arena_does(capsys):
 def test_the_diagnostic_plays_the_same_deals_in_two_processes():
     # fixed layouts ignore the clock: two processes play each deal as one does; deal 12 of
     # seed 2 with one layout per decision is a makeable game lost
-    from zole_desktop.bots import declarer
+    from zole_desktop.bots.measure import declarer
 
     one = declarer.run(2, 2, layouts=1, start=11, progress=False)
     two = declarer.run(2, 2, layouts=1, start=11, progress=False, jobs=2)

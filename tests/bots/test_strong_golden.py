@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from zole_desktop.bots import make_bot
-from zole_desktop.bots.arena import deal_state
 from zole_desktop.bots.heuristic import hand_strength, maza_risk
+from zole_desktop.bots.measure.arena import deal_state
 from zole_desktop.bots.strong import StrongBot
 from zole_desktop.rules.cards import mask_of
 from zole_desktop.rules.options import Rules

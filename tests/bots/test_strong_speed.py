@@ -6,8 +6,8 @@ import math
 import random
 
 from zole_desktop.bots import make_bot
-from zole_desktop.bots.arena import deal_state
 from zole_desktop.bots.master import MasterBot
+from zole_desktop.bots.measure.arena import deal_state
 from zole_desktop.bots.strong import StrongBot, _Stop
 from zole_desktop.bots.view import View
 from zole_desktop.rules.state import DONE, PLAYING, TAKE_BID

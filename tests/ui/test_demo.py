@@ -9,8 +9,8 @@ def test_demo_plays_and_saves_screenshots(tmp_path, capsys):
                "--screenshots", str(shots)])
     assert rc == 0
     names = sorted(p.name for p in shots.iterdir())
-    assert "deal-001.png" in names and "hand-summary-002.png" in names
-    assert "score-sheet-001.png" in names
+    assert "deal-001.png" in names and "hand-summary-001.png" in names
+    assert "match-end-001.png" in names
     assert any(n.startswith("trick-") for n in names) or any(
         n.startswith("bidding-") for n in names)
 

@@ -14,9 +14,10 @@ from zole_desktop.records import review as R
 from zole_desktop.rules.settlement import PoolEvent
 from zole_desktop.rules.state import BIDDING, DONE, PASS, SURRENDER, TAKE_BID
 from zole_desktop.ui import gfx, texts
+from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.history_entries import read_entry
 from zole_desktop.ui.review_scene import ReviewScene
-from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+from zole_desktop.ui.sheet import ScoreSheet
 
 SEED = 7  # the person takes and wins 6 tricks, 89 card points; they win the first trick
 

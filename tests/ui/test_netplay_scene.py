@@ -452,7 +452,8 @@ def _answer(t, rng):
 
 
 def test_each_trick_is_counted_once_on_the_table_at_the_end_of_every_hand(make_app):
-    from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+    from zole_desktop.ui.hand_end import HandSummary
+    from zole_desktop.ui.sheet import ScoreSheet
 
     host = _host(seats=[None, "random", None], length=4, seed=31)
     me = None

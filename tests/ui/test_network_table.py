@@ -12,8 +12,9 @@ from tests.ui.ui_helpers import run_until
 from zole_desktop.net import host as H
 from zole_desktop.net.client import Client, Connection
 from zole_desktop.net.remote import RemoteDirector, RemoteSession, wait_for_welcome
+from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.network_table import NetworkTableScene
-from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+from zole_desktop.ui.sheet import ScoreSheet
 
 CODE = "2580"
 

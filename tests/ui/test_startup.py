@@ -105,7 +105,7 @@ def test_the_menu_checks_the_guided_game_and_the_guide_once_its_first_frame_is_d
     assert app.frames == 1 and menu.checked == {}
     app.step()
     assert menu.checked == {"tutorial": True, "guide": False}
-    assert menu.widgets[2].enabled and not menu.widgets[3].enabled
+    assert menu.tutorial_button.enabled and not menu.guide_button.enabled
     assert not menu.busy()
 
 

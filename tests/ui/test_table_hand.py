@@ -3,7 +3,7 @@
 import pygame
 from ui_helpers import button, card_point, click, drag, key, new_table, run_until
 
-from zole_desktop.ui.sheet import HandSummary, ScoreSheet
+from zole_desktop.ui.hand_end import HandSummary
 
 
 def test_full_hand_by_clicks(make_app):
@@ -50,9 +50,10 @@ def test_full_hand_by_clicks(make_app):
     assert any(isinstance(s, HandSummary) for s in app.stack.scenes)
     assert played >= 1
     assert table.state.is_terminal()
-    key(app, pygame.K_RETURN)  # close the summary
-    assert run_until(app, lambda: any(isinstance(s, ScoreSheet) for s in app.stack.scenes),
-                     200)
+    summary = app.stack.top
+    assert summary.final  # a one-hand match: the screen between hands is its final
+    key(app, pygame.K_RETURN)  # New game, from the one screen between hands
+    assert run_until(app, lambda: table not in app.stack.scenes, 200)
     assert len(table.session.match.rows) == 1
 
 

@@ -13,7 +13,7 @@ from ui_helpers import card_point, let_hints_work, new_table, run_until
 from zole_desktop.i18n import set_language
 from zole_desktop.rules.state import PASS, PLAYING, TABLE, TAKE_BID
 from zole_desktop.ui import gfx
-from zole_desktop.ui.sheet import HandSummary
+from zole_desktop.ui.hand_end import HandSummary
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 LANGS = ["lv", "en", "ru"]

@@ -8,7 +8,7 @@ from zole_desktop.bots.base import RandomBot
 from zole_desktop.flow.session import Session
 from zole_desktop.rules.options import Rules
 from zole_desktop.rules.state import PASS
-from zole_desktop.ui.sheet import HandSummary
+from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.table.scene import TableScene
 
 

@@ -25,6 +25,7 @@ from ..rules.cards import (
     POINTS,
     SUIT_NAMES,
     SUIT_OF,
+    TRUMP_BASE,
     TRUMP_MASK,
     beats,
     cards_of,
@@ -129,7 +130,7 @@ def card_reason(obs: Observation, card: int) -> str:
     declarer = obs.declarer
     me_decl = declarer == obs.seat
     if not trick:
-        if card >= 12:
+        if card >= TRUMP_BASE:
             higher_out = [c for c in cards_of(unseen & TRUMP_MASK) if c > card]
             if not higher_out:
                 return N_("Draw trumps: you hold the highest ones")

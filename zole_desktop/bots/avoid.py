@@ -19,6 +19,7 @@ adjacent trumps merged; null-window probes (:meth:`AvoidSolver.reaches`) and MTD
 from __future__ import annotations
 
 from ..rules.cards import (
+    BEATS,
     FOLLOW_MASK,
     POINTS,
     SUIT_MASKS,
@@ -71,7 +72,7 @@ class AvoidSolver:
         for p, c in trick:
             pts += POINTS[c]
             tmask |= 1 << c
-            if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+            if BEATS[best][c]:
                 best, bpos = c, p
         return self._s(turn, len(trick), lead, best, bpos, pts, tmask, alpha, beta)
 
@@ -116,9 +117,9 @@ class AvoidSolver:
                 b = b.bit_length() - 1
                 c = c.bit_length() - 1
                 w, wb = turn, a
-                if b > wb and (b >= 12 or SUIT_OF[b] == SUIT_OF[wb]):
+                if BEATS[wb][b]:
                     w, wb = t1, b
-                if c > wb and (c >= 12 or SUIT_OF[c] == SUIT_OF[wb]):
+                if BEATS[wb][c]:
                     w = _NEXT[t1]
                 return tw + pw * (POINTS[a] + POINTS[b] + POINTS[c]) if w == me else 0
             most = tw * (live.bit_count() // 3) + pw * points_of(live)
@@ -174,9 +175,9 @@ class AvoidSolver:
             cs.append(c)
         is_me = turn == me
         if len(cs) > 1 and n:
-            bs = SUIT_OF[best]
-            under = [c for c in cs if not (c > best and (c >= 12 or SUIT_OF[c] == bs))]
-            over = [c for c in cs if c > best and (c >= 12 or SUIT_OF[c] == bs)]
+            beat = BEATS[best]
+            under = [c for c in cs if not beat[c]]
+            over = [c for c in cs if beat[c]]
             if is_me:
                 # duck with the highest card that stays under; else win as cheaply as can be
                 under.reverse()
@@ -199,7 +200,7 @@ class AvoidSolver:
             if n == 0:
                 v = self._s(nxt, 1, c, c, turn, p, 1 << c, alpha, beta)
             else:
-                if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+                if BEATS[best][c]:
                     nb, nbp = c, turn
                 else:
                     nb, nbp = best, bpos
@@ -258,7 +259,7 @@ def brute_force_avoid(hands: list[int], me: int, turn: int, trick=(), trick_weig
         if len(t2) == 3:
             best, bpos = t2[0][1], t2[0][0]
             for p, x in t2[1:]:
-                if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                if BEATS[best][x]:
                     best, bpos = x, p
             gain = trick_weight + point_weight * sum(POINTS[x] for _, x in t2) \
                 if bpos == me else 0

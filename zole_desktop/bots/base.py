@@ -40,6 +40,12 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
 
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "strong", "master")
+"""Every bot level, weakest first: the one list (saves, the network's schema, the host's seat
+specs and the menus read it; bots/levels.py registers a class for each)."""
+OFFERED = LEVELS[1:]
+"""The levels a player chooses from ("random" is for tests and the measuring tools)."""
+
 _LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
 
 

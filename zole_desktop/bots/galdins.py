@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_OF, cards_of, mask_of, points_of
+from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, cards_of, mask_of, points_of
 from ..rules.state import DONE, TABLE, HandState
 from .avoid import AvoidSolver
 from .solver import NodeLimit
@@ -50,7 +50,7 @@ def _winner(trick: list[tuple[int, int]]) -> int:
     """The position (or ``TABLE``) that wins ``trick``."""
     best, bpos = trick[0][1], trick[0][0]
     for p, x in trick[1:]:
-        if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+        if BEATS[best][x]:
             best, bpos = x, p
     return bpos
 
@@ -214,11 +214,11 @@ class TalonSearch:
             if trick:
                 best, bpos = trick[0][1], trick[0][0]
                 for p, x in trick[1:]:
-                    if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                    if BEATS[best][x]:
                         best, bpos = x, p
-                bs = SUIT_OF[best]
-                under = [c for c in cs if not (c > best and (c >= 12 or SUIT_OF[c] == bs))]
-                over = [c for c in cs if c > best and (c >= 12 or SUIT_OF[c] == bs)]
+                beat = BEATS[best]
+                under = [c for c in cs if not beat[c]]
+                over = [c for c in cs if beat[c]]
                 if not is_me and bpos == me:
                     under.sort(key=POINTS.__getitem__, reverse=True)  # load my trick
                 else:

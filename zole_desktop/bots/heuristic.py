@@ -11,9 +11,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..rules.cards import (
+    BEATS,
     POINTS,
     SUIT_MASKS,
     SUIT_OF,
+    TRUMP_BASE,
     TRUMP_MASK,
     cards_of,
     mask_of,
@@ -79,7 +81,7 @@ def maza_risk(hand: int) -> float:
     """How likely a hand is to take a trick in mazā zole (lower is safer)."""
     r = 0.0
     for c in cards_of(hand & TRUMP_MASK):
-        r += 0.6 + (c - 12) * 0.35
+        r += 0.6 + (c - TRUMP_BASE) * 0.35
     for suit in PLAIN:
         m = hand & SUIT_MASKS[suit]
         n = m.bit_count()
@@ -129,7 +131,7 @@ def _burial_rank(hand10: int, pair: tuple[int, int]) -> tuple[float, tuple[int, 
 
 # ---------------------------------------------------------------------------- card play
 def _beats(c: int, best: int) -> bool:
-    return c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best])
+    return BEATS[best][c]
 
 
 def _trick_state(v: View) -> tuple[int, int, int]:
@@ -145,7 +147,7 @@ def _trick_state(v: View) -> tuple[int, int, int]:
 
 def _lowest(cards: list[int]) -> int:
     """The cheapest card to give away: fewest points, plain before trump, weakest."""
-    return min(cards, key=lambda c: (POINTS[c] + (6 if c >= 18 else 0), c >= 12, c))
+    return min(cards, key=lambda c: (POINTS[c] + (6 if c >= 18 else 0), c >= TRUMP_BASE, c))
 
 
 def _smear(cards: list[int]) -> int:
@@ -154,12 +156,12 @@ def _smear(cards: list[int]) -> int:
 
 
 def _cheapest_winner(cards: list[int]) -> int:
-    return min(cards, key=lambda c: (c >= 12, c if c >= 12 else -POINTS[c]))
+    return min(cards, key=lambda c: (c >= TRUMP_BASE, c if c >= TRUMP_BASE else -POINTS[c]))
 
 
 def _is_master(v: View, c: int, against: int) -> bool:
     """No unseen card that ``against`` (a mask of possible cards) can play beats ``c``."""
-    if c >= 12:
+    if c >= TRUMP_BASE:
         return not against & TRUMP_MASK & ~((1 << (c + 1)) - 1)
     suit = SUIT_OF[c]
     higher = against & SUIT_MASKS[suit] & ~((1 << (c + 1)) - 1)
@@ -200,7 +202,7 @@ def _easy_card(v: View, legal: list[int]) -> int:
 
 def _lead(v: View, legal: list[int]) -> int:
     hand = v.hand
-    my_trumps = [c for c in legal if c >= 12]
+    my_trumps = [c for c in legal if c >= TRUMP_BASE]
     if v.is_decl:
         opp = v.unseen  # for the declarer in take this is exactly the defenders' cards
         opp_trumps = opp & TRUMP_MASK
@@ -211,7 +213,7 @@ def _lead(v: View, legal: list[int]) -> int:
             if len(my_trumps) >= opp_trumps.bit_count():
                 return min(my_trumps, key=lambda c: (POINTS[c], c))
         # cash plain masters (aces), the suit not likely ruffed
-        plain = [c for c in legal if c < 12]
+        plain = [c for c in legal if c < TRUMP_BASE]
         masters = [c for c in plain if _is_master(v, c, opp)
                    and not (opp_trumps and any(_can_ruff(v, p, SUIT_OF[c])
                                                for p in range(3) if p != v.pos))]
@@ -227,7 +229,7 @@ def _lead(v: View, legal: list[int]) -> int:
     # defender on lead
     d = v.decl
     decl_next = NEXT[v.pos] == d
-    plain = [c for c in legal if c < 12]
+    plain = [c for c in legal if c < TRUMP_BASE]
     # an ace of a suit someone else may still hold (holding the whole suit, an ace led only
     # gives the declarer a ruff and the partner a discard)
     aces = [c for c in plain if c & 3 == 3 and not v.void_in(d, SUIT_OF[c])
@@ -264,7 +266,7 @@ def _follow(v: View, legal: list[int]) -> int:
         if winning_mine:
             return _smear(legal)
         if win:
-            plain_w = [c for c in win if c < 12]
+            plain_w = [c for c in win if c < TRUMP_BASE]
             if plain_w:
                 return max(plain_w, key=lambda c: POINTS[c])
             # points trumps (♦A, ♦10) if they win, else the lowest winning trump
@@ -295,7 +297,7 @@ def _follow(v: View, legal: list[int]) -> int:
     masters = [c for c in win if _wins_against(v, c, third, lead_suit)]
     if masters:
         if v.is_decl or v.side(third) != my_side:
-            return max(masters, key=lambda c: (POINTS[c] if c < 12 else 0, -c))
+            return max(masters, key=lambda c: (POINTS[c] if c < TRUMP_BASE else 0, -c))
         # partner plays last: win only with a cheap master or when points are there
         if pts >= 10:
             return _cheapest_winner(masters)
@@ -309,7 +311,7 @@ def _follow(v: View, legal: list[int]) -> int:
 
 def _wins_against(v: View, c: int, third: int, lead_suit: int) -> bool:
     cards = v.may_hold(third)
-    if c >= 12:
+    if c >= TRUMP_BASE:
         return _is_master(v, c, cards)
     # plain winner: safe if the third can follow suit with nothing higher, or has no trumps
     if v.void_in(third, lead_suit) or not cards & SUIT_MASKS[lead_suit]:
@@ -320,11 +322,11 @@ def _wins_against(v: View, c: int, third: int, lead_suit: int) -> bool:
 def _avoid_tricks(v: View, legal: list[int]) -> int:
     """Galdiņš (and the mazā zole declarer): take as few tricks as possible."""
     if not v.trick:
-        return min(legal, key=lambda c: (c >= 12, c & 3 if c < 12 else c))
+        return min(legal, key=lambda c: (c >= TRUMP_BASE, c & 3 if c < TRUMP_BASE else c))
     best, _bpos, _pts = _trick_state(v)
     under = [c for c in legal if not _beats(c, best)]
     if under:
-        return max(under, key=lambda c: (c >= 12, c))
+        return max(under, key=lambda c: (c >= TRUMP_BASE, c))
     return max(legal)
 
 
@@ -334,7 +336,7 @@ def _maza_card(v: View, legal: list[int]) -> int:
     # defenders: make the declarer win a trick
     d = v.decl
     if not v.trick:
-        return min(legal, key=lambda c: (c & 3 if c < 12 else c - 8))
+        return min(legal, key=lambda c: (c & 3 if c < TRUMP_BASE else c - 8))
     best, bpos, _pts = _trick_state(v)
     played = {p for p, _ in v.trick}
     if bpos == d:
@@ -427,7 +429,7 @@ class EasyBot(NormalBot):
                 return TAKE_BID
             return PASS
         if obs.phase == BURYING:
-            plain = [c for c in obs.hand if c < 12]
+            plain = [c for c in obs.hand if c < TRUMP_BASE]
             pool = plain or list(obs.hand)
             return max(pool, key=lambda c: (POINTS[c], -c))
         return heuristic_card(View(obs), "easy")

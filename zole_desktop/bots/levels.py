@@ -1,3 +1,3 @@
 """Imports every bot level so that each registers itself with :func:`make_bot`."""
 
-from . import heuristic, master, strong, strong2026  # noqa: F401
+from . import heuristic, master, strong  # noqa: F401

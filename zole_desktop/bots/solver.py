@@ -21,7 +21,7 @@ Speed, in pure Python:
 
 from __future__ import annotations
 
-from ..rules.cards import FOLLOW_MASK, POINTS, SUIT_OF, cards_of, points_of
+from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, cards_of, points_of
 
 __all__ = ["NodeLimit", "Solver", "brute_force"]
 
@@ -78,7 +78,7 @@ class Solver:
         for p, c in trick:
             pts += POINTS[c]
             tmask |= 1 << c
-            if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+            if BEATS[best][c]:
                 best, bpos = c, p
         return self._s(turn, len(trick), lead, best, bpos, pts, tmask, alpha, beta)
 
@@ -125,7 +125,7 @@ class Solver:
         if len(t2) == 3:
             best, bpos = t2[0][1], t2[0][0]
             for p, x in t2[1:]:
-                if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                if BEATS[best][x]:
                     best, bpos = x, p
             gain = sum(POINTS[x] for _, x in t2) if bpos == self.decl else 0
             return gain + self.value(bpos, ())
@@ -150,9 +150,9 @@ class Solver:
                 b = b.bit_length() - 1
                 c = c.bit_length() - 1
                 w, wb = turn, a
-                if b > wb and (b >= 12 or SUIT_OF[b] == SUIT_OF[wb]):
+                if BEATS[wb][b]:
                     w, wb = t1, b
-                if c > wb and (c >= 12 or SUIT_OF[c] == SUIT_OF[wb]):
+                if BEATS[wb][c]:
                     w = _NEXT[t1]
                 return POINTS[a] + POINTS[b] + POINTS[c] if w == decl else 0
             if beta <= 0:
@@ -207,10 +207,10 @@ class Solver:
                     # partner (or I) winning: smear points, highest first
                     cs.sort(key=POINTS.__getitem__, reverse=True)
                 else:
-                    bs = SUIT_OF[best]
-                    win = [c for c in cs if c > best and (c >= 12 or SUIT_OF[c] == bs)]
+                    beat = BEATS[best]
+                    win = [c for c in cs if beat[c]]
                     if win:
-                        lose = [c for c in cs if not (c > best and (c >= 12 or SUIT_OF[c] == bs))]
+                        lose = [c for c in cs if not beat[c]]
                         if n == 2:
                             win.sort(key=POINTS.__getitem__, reverse=True)
                         lose.sort(key=POINTS.__getitem__)
@@ -229,7 +229,7 @@ class Solver:
             if n == 0:
                 v = self._s(nxt, 1, c, c, turn, p, 1 << c, alpha, beta)
             else:
-                if c > best and (c >= 12 or SUIT_OF[c] == SUIT_OF[best]):
+                if BEATS[best][c]:
                     nb, nbp = c, turn
                 else:
                     nb, nbp = best, bpos
@@ -288,7 +288,7 @@ def brute_force(hands: list[int], declarer: int, turn: int, trick=()) -> int:
         if len(t2) == 3:
             best, bpos = t2[0][1], t2[0][0]
             for p, x in t2[1:]:
-                if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+                if BEATS[best][x]:
                     best, bpos = x, p
             gain = sum(POINTS[x] for _, x in t2) if bpos == declarer else 0
             vals.append(gain + brute_force(hands, declarer, bpos, ()))

@@ -55,7 +55,8 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
                        "input (latency on the real loop), net (round trips at a host), "
                        "codes (how long guessing a join code takes), save (what the save "
                        "after every action costs the playing thread)")
-    b.add_argument("what", choices=["rules", "frames", "input", "net", "codes", "save"])
+    b.add_argument("what", choices=["rules", "solver", "frames", "input", "net", "codes",
+                                    "save"])
     b.add_argument("--seconds", type=float, default=None,
                    help="how long to measure (rules: 3, net: 10, codes: 120 per run)")
     b.add_argument("--addresses", default="1,100",
@@ -70,6 +71,7 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
                    help="a stranger floods the host meanwhile (net)")
     b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
+    b.add_argument("--layouts", type=int, default=40, help="deals to solve (solver)")
     b.add_argument("--lengths", default="12,100,300",
                    help="save: the matches' lengths in finished hands, e.g. 12,100,300")
     b.add_argument("--seed", type=int, default=1, help="deal and moments (input)")

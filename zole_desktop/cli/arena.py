@@ -1,6 +1,6 @@
 """``python -m zole_desktop arena``: duplicate matches between bot levels.
 
-The engine (seatings, the double-dummy check, the report) is ``bots/arena.py``; this module
+The engine (seatings, the double-dummy check, the report) is ``bots/measure/arena.py``; this module
 reads the flags, runs it and prints the report (and with ``--json`` the figures as JSON).
 """
 
@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..bots.arena import parse_rules, report_text, run
+from ..bots.measure.arena import parse_rules, report_text, run
 from . import EXIT_BAD_INPUT
 
 

@@ -1,4 +1,4 @@
-"""``python -m zole_desktop bench rules|frames|input|net|codes|save``: the benchmarks.
+"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save``: the benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -21,6 +21,11 @@ from . import EXIT_BAD_INPUT
 def main(args: argparse.Namespace) -> int:
     if args.what == "rules":
         return bench_rules(seconds=args.seconds or 3.0, as_json=args.json)
+    if args.what == "solver":
+        if not 1 <= args.layouts <= 10_000:
+            print("bench solver: --layouts is 1 to 10000", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return bench_solver(layouts=args.layouts, as_json=args.json)
     if args.what == "net":
         from ..net.bench import bench_net
 
@@ -128,4 +133,39 @@ def bench_rules(seconds: float = 3.0, as_json: bool = False) -> int:
     print(f"{copies_per_s:.0f} copies/s")
     if as_json:
         print(json.dumps({"hands_per_s": round(hands_per_s), "copies_per_s": round(copies_per_s)}))
+    return 0
+
+
+def bench_solver(layouts: int = 40, seed: int = 1, runs: int = 3, as_json: bool = False) -> int:
+    """The double-dummy solver on ``layouts`` random 3-hand deals played out from the start
+    (the best of ``runs``): its speed in nodes a second, and a digest of the values found, which
+    a change that keeps the search must keep."""
+    import hashlib
+
+    from ..bots.solver import Solver
+    from ..rules.cards import NUM_CARDS, mask_of
+
+    best: tuple[float, int, str] | None = None
+    for _ in range(runs):
+        rng = random.Random(seed)
+        values, nodes = [], 0
+        t0 = time.perf_counter()
+        for _ in range(layouts):
+            cards = list(range(NUM_CARDS))
+            rng.shuffle(cards)
+            hands = [mask_of(cards[i:i + 7]) for i in (0, 7, 14)]
+            s = Solver(hands, declarer=rng.randrange(3))
+            values.append(s.value(0))
+            nodes += s.nodes
+        dt = time.perf_counter() - t0
+        digest = hashlib.sha256(repr(values).encode()).hexdigest()[:16]
+        if best is None or dt < best[0]:
+            best = (dt, nodes, digest)
+    assert best is not None
+    dt, nodes, digest = best
+    print(f"{layouts} layouts in {dt:.2f} s: {nodes} nodes, {nodes / dt:.0f} nodes/s")
+    print(f"values {digest}")
+    if as_json:
+        print(json.dumps({"layouts": layouts, "seconds": round(dt, 3), "nodes": nodes,
+                          "nodes_per_s": round(nodes / dt), "values": digest}))
     return 0

@@ -15,6 +15,7 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..i18n import _, signed
 from ..records import history as match_history
+from ..rules import cards as C
 from ..rules.match import Match, hand_record
 from ..rules.options import Rules
 from ..rules.state import HandState
@@ -44,6 +45,9 @@ class Session:
     saver: Saver | None = field(default=None, repr=False, compare=False)  # None: write here
     # the latest save on its way to the disk (None once written here, or before the first)
     last_saved: Future | None = field(default=None, init=False, repr=False, compare=False)
+    # the hand number whose shuffle every hand is dealt with (None: each its own); a
+    # replayed deal (:meth:`replay_of`) plays the same cards again
+    deal_of_hand: int | None = None
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -95,7 +99,26 @@ class Session:
 
     def rng_for_hand(self) -> random.Random:
         """The shuffle of the next hand: the same for the same seed and hand number."""
-        return saves.hand_rng(self.seed, self.hand_number)
+        return saves.hand_rng(self.seed, self.deal_of_hand or self.hand_number)
+
+    def replay_of(self, number: int) -> Session:
+        """A practice session of one hand that deals hand ``number`` of this match again:
+        the same cards, the same dealer, the same bots and pools (never saved, not counted
+        in the match).  ValueError when the match has no such finished hand."""
+        if not 1 <= number <= len(self.match.rows):
+            raise ValueError(f"hand {number} is not a finished hand of this match")
+        played = self.match.hands[number - 1]
+        again = Session(players=self.players, names=list(self.names),
+                        levels=list(self.levels), human=self.human, rules=self.rules,
+                        length=1, seed=self.seed, practice=True, deal_of_hand=number)
+        again.match.dealer = played.dealer
+        again.match.pools = played.pools
+        _deal, state = again.match.deal(again.rng_for_hand())
+        if state._initial != played._initial:  # a hand not dealt from this match's seed
+            again.current = again.match.hand_from(
+                {s: tuple(C.cards_of(played._initial[0][i])) for i, s in enumerate(played.seats)},
+                played._initial[1])
+        return again
 
     def take_current(self) -> HandState | None:
         """The continued hand in progress, once (the table rebuilds it)."""

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from ..bots import LEVELS
 from ..rules import cards as C
 from ..rules.deal import active_seats
 from ..rules.match import SheetRow
@@ -56,9 +57,10 @@ Seat = Annotated[int, msgspec.Meta(ge=-1, le=4)]  # -1: a galdiņš talon card (
 Code = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{4}$")]
 Token = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{32}$")]
 Name = Annotated[str, msgspec.Meta(max_length=40)]
-Level = Literal["random", "easy", "normal", "strong", "master"]
+Level = Literal["random", "easy", "normal", "strong", "master"]  # bots.LEVELS, for the schema
 
 assert tuple(CardName.__args__) == C.CARD_NAMES  # type: ignore[attr-defined]
+assert tuple(Level.__args__) == LEVELS  # type: ignore[attr-defined]
 
 
 class _Msg(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):

@@ -7,9 +7,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bots import LEVELS
 from ..rules.options import Rules
-
-LEVELS = ("random", "easy", "normal", "strong", "master")
 
 
 @dataclass

@@ -123,6 +123,12 @@ def beats(challenger: int, best: int) -> bool:
     return challenger > best and (challenger >= TRUMP_BASE or SUIT_OF[challenger] == SUIT_OF[best])
 
 
+BEATS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(beats(c, best) for c in range(NUM_CARDS)) for best in range(NUM_CARDS))
+"""``BEATS[best][c]``: does ``c`` beat ``best`` (the trick's card so far)?  The trick rule
+of :func:`beats` as a table, for the searchers' inner loops (a lookup, no call)."""
+
+
 def trick_winner_index(cards: list[int] | tuple[int, ...]) -> int:
     """Index in ``cards`` (in the order played, the lead first) of the card that wins."""
     best = cards[0]

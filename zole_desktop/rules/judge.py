@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import cards as C
-from .actions import DONE, HandResult, IllegalAction, Observation
+from .actions import DONE, SURRENDER, HandResult, IllegalAction, Observation
 from .settlement import (
     DARK,
     GALDINS,
@@ -66,6 +66,37 @@ def settle_hand(state: HandState) -> Settlement:
     assert r.declarer is not None, "every contract but passed and galdiņš has a declarer"
     return settle_contract(state.players, state.seats, r.declarer, r.contract, r.value,
                            state.rules, state.pools)
+
+def side_points(state: HandState, tricks: int | None = None,
+                buried_known: bool = False) -> tuple[int, int]:
+    """The declarer's and the defenders' card points as the table may show them: those in
+    the first ``tricks`` finished tricks (all by default), and the buried cards for the
+    declarer when ``buried_known`` (the declarer knows them).  Once the hand is over, the
+    totals the settlement counts (:func:`hand_result`): the buried cards the declarer's and
+    every other card, the zole talon too, the defenders'."""
+    d = state.declarer_seat
+    if d is None:
+        return 0, 0
+    if state.phase == DONE and tricks is None:
+        dp = hand_result(state).declarer_points or 0
+        return dp, C.TOTAL_POINTS - dp
+    done = state.completed if tricks is None else state.completed[:tricks]
+    dp = sum(t.points for t in done if t.winner == d)
+    op = sum(t.points for t in done if t.winner != d)
+    if buried_known and state.contract == TAKE:
+        dp += C.points_of(state.buried)
+    return dp, op
+
+
+def surrender_settlement(state: HandState) -> Settlement:
+    """What giving up now would settle: the game points for every seat if the declarer
+    surrendered at this moment (``state`` is left as it is)."""
+    if not state.can_surrender():
+        raise IllegalAction("the declarer may not give up now")
+    after = state.copy()
+    after.apply(SURRENDER)
+    return settle_hand(after)
+
 
 def observation_of(state: HandState, seat: int) -> Observation:
     """What ``seat`` may know of ``state``: never another seat's hidden cards."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..i18n import N_
 from ..rules.cards import TOTAL_POINTS
 from ..rules.settlement import band
+from ..rules.state import BIDDING, BURYING, PLAYING, HandState
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,22 @@ _ACTIVITY_PAGES = {
     "trick": "Who wins a trick",
     "sheet": "Game points",
 }
+
+
+def activity_of(state: HandState | None) -> str | None:
+    """What the player is doing, for the rules guide's page (F1): "bid", "bury", "play",
+    "trick" or "sheet" (the hand is over)."""
+    if state is None:
+        return None
+    if state.is_terminal():
+        return "sheet"
+    if state.phase == BIDDING:
+        return "bid"
+    if state.phase == BURYING:
+        return "bury"
+    if state.phase == PLAYING:
+        return "trick" if state.trick else "play"
+    return None
 
 
 def page_for(activity: str | None) -> tuple[int, int]:

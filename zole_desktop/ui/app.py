@@ -63,7 +63,7 @@ log = logging.getLogger(__name__)
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE,
                  settings: storage.Settings | None = None, fast: bool = False,
-                 save: bool = True) -> None:
+                 save: bool = True, maximise: bool = False) -> None:
         self.t0 = time.perf_counter()
         self.settings = settings or storage.Settings()
         self.fast = fast
@@ -80,15 +80,17 @@ class App:
             loader.shutdown(wait=False)
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.RESIZABLE
         self.fullscreen = False
         self.windowed_size = size
-        self.screen = pygame.display.set_mode(size, flags)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(_("Zole"))
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_SIZE
+                if maximise:
+                    window.maximize()
         except (AttributeError, pygame.error):
             pass
         pygame.key.set_repeat(350, 40)

@@ -58,7 +58,7 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
         app.step()
         startup_ms = (time.perf_counter() - t0) * 1000
         from ..flow.session import Session
-        from .sheet import HandSummary
+        from .hand_end import HandSummary
         from .table.scene import TableScene
 
         times: list[float] = []
@@ -116,6 +116,7 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     from .. import storage
     from ..flow.session import Session
     from ..i18n import set_language
+    from .hand_end import HandSummary
     from .pause import PauseMenu
     from .probe import (
         Probe,
@@ -125,7 +126,6 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         key_events,
         run_with_driver,
     )
-    from .sheet import HandSummary, ScoreSheet
     from .table.conditions import BotTurn
     from .table.scene import TableScene
 
@@ -160,8 +160,8 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
         if t is None or table.closed:
             stop.set()
             return
-        if isinstance(t, (HandSummary, ScoreSheet)):
-            if isinstance(t, ScoreSheet) and t.final:
+        if isinstance(t, HandSummary):
+            if t.final:
                 stop.set()
                 return
             send("overlay", key_events(pygame.K_RETURN), lambda t=t: top() is not t)

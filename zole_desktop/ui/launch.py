@@ -37,6 +37,38 @@ def parse_size(s: str | None) -> tuple[int, int] | None:
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
+# what a desktop keeps for itself around a window: its title bar and a task bar or dock
+FRAME_MARGIN = (16, 104)
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None
+               ) -> tuple[tuple[int, int], bool]:
+    """The window's size on this desktop, and whether to open it maximised: a remembered or
+    default size that does not fit the desktop with its title bar and task bar (a 1280x720
+    window on a 1280x720 screen had its bottom 60 px, the Menu button, off-screen) shrinks
+    to fit, keeping its proportions, and the window opens maximised, which the desktop fits
+    to the area it leaves free."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return size, False
+    room = (desktop[0] - FRAME_MARGIN[0], desktop[1] - FRAME_MARGIN[1])
+    w, h = size
+    if w <= room[0] and h <= room[1]:
+        return size, False
+    scale = min(room[0] / w, room[1] / h)
+    fw, fh = max(MIN_SIZE[0], int(w * scale)), max(MIN_SIZE[1], int(h * scale))
+    return (min(fw, desktop[0]), min(fh, desktop[1])), True
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first display's size, or None when it cannot be read."""
+    try:
+        pygame.display.init()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error as e:
+        log.info("the desktop's size is unknown: %s", e)
+        return None
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
 
 def no_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
     """On X11/Wayland systems: True when there is nowhere to open a window and the user did
@@ -76,14 +108,17 @@ def run_game(args) -> int:
     lang = getattr(args, "lang", None) or settings.language or system_language()
     settings.language = lang
     set_language(lang)
+    maximise = False
     if size is None:
         size = (max(MIN_SIZE[0], settings.window_width), max(MIN_SIZE[1], settings.window_height))
+        if not no_display():
+            size, maximise = fit_window(size, desktop_size())
     if no_display():
         print(_("zole: no display was found (DISPLAY and WAYLAND_DISPLAY are not set); "
                 "set SDL_VIDEODRIVER to choose a video driver"), file=sys.stderr)
         return 1
     try:
-        app = App(size, settings)
+        app = App(size, settings, maximise=maximise)
     except pygame.error as e:
         print(_("zole: cannot open a window: {error}").format(error=e), file=sys.stderr)
         return 1

@@ -26,12 +26,18 @@ class MainMenu(FormScene):
     column = 0.34
 
     def build(self) -> None:
+        self.continue_button = Button(N_("Continue"), self.cont, enabled=Session.has_saved)
+        self.new_button = Button(N_("New game"), self.new_game)
+        self.tutorial_button = Button(N_("Guided first game"), self.tutorial,
+                                      enabled=lambda: self.offered("tutorial"))
+        self.guide_button = Button(N_("Rules guide"), self.guide,
+                                   enabled=lambda: self.offered("guide"))
         self.widgets = [
-            Button(N_("Continue"), self.cont, enabled=Session.has_saved, primary=True),
-            Button(N_("New game"), self.new_game, primary=True),
-            Button(N_("Guided first game"), self.tutorial,
-                   enabled=lambda: self.offered("tutorial")),
-            Button(N_("Rules guide"), self.guide, enabled=lambda: self.offered("guide")),
+            self.continue_button,
+            self.new_button,
+            self.tutorial_button,
+            Button(N_("Play with friends"), self.friends),
+            self.guide_button,
             Button(N_("Statistics"), self.statistics),
             Button(N_("Match history"), self.history),
             Button(N_("Deck gallery"), self.gallery),
@@ -40,6 +46,22 @@ class MainMenu(FormScene):
         ]
         self.probed = False
         self.checked: dict[str, bool] = {}  # the guided game and the guide import cleanly
+
+    def first_action(self) -> Button:
+        """The one primary button: Continue when a match is saved; on a first start (nothing
+        saved, nothing in the history) the guided first game; else New game."""
+        if self.continue_button.enabled:
+            return self.continue_button
+        if self.tutorial_button.enabled and first_start():
+            return self.tutorial_button
+        return self.new_button
+
+    def mark_first_action(self) -> None:
+        first = self.first_action()
+        for w in self.widgets:
+            if isinstance(w, Button):
+                w.primary = w is first
+        self.focus = self.widgets.index(first)
 
     # two columns: playing on the left, everything else on the right
     LEFT = 4
@@ -103,16 +125,17 @@ class MainMenu(FormScene):
 
     def resume(self) -> None:
         super().resume()
-        if self.focus == 1 and self.widgets[0].enabled:
-            self.focus = 0  # back from the table with a match saved: Continue it
+        focus = self.focus
+        self.mark_first_action()  # back from the table with a match saved: Continue it
+        if focus not in (0, 1, 2) and self.all_widgets()[focus].focusable:
+            self.focus = focus  # back from the statistics, the gallery ...: where one was
         if not self.all_widgets()[self.focus].focusable:
             self.focus = self._first_focusable()
 
     def enter(self) -> None:
         super().enter()
         self.probe_save()
-        # the first action: Continue when a match is saved, else New game
-        self.focus = 0 if self.widgets[0].enabled else 1
+        self.mark_first_action()
 
     def probe_save(self) -> None:
         """A save that cannot be continued is set aside now, with a one-line toast."""
@@ -139,9 +162,12 @@ class MainMenu(FormScene):
         s = Session.load(msgs)
         if s is None:
             self.say(msgs[-1] if msgs else _("There is no saved game to continue"))
-            self.focus = 1
+            self.mark_first_action()
             return
         self.stack.push(TableScene(s))
+
+    def friends(self) -> None:
+        self.stack.push(FriendsScene())
 
     def tutorial(self) -> None:
         cls = tutorial_scene()
@@ -177,14 +203,51 @@ class MainMenu(FormScene):
         sub = _("Latvia's card game for three, four or five")
         gfx.blit_text(surface, sub, gfx.fit_size(sub, int(H * 0.028), int(W * 0.9)),
                       gfx.DIM_LINEN, (W // 2, int(H * 0.145)), "center")
-        if not self.widgets[3].enabled:
+        if not self.guide_button.enabled:
             note = _("The rules guide is not written yet")
-            r = self.widgets[3].rect
+            r = self.guide_button.rect
             gfx.blit_text(surface, note, max(10, int(H * 0.017)), gfx.DIM_LINEN,
                           (r.centerx, r.bottom + 2), "midtop")
         hint = _("F1 at the table opens the rules guide")
         gfx.blit_text(surface, hint, max(11, int(H * 0.02)), gfx.DIM_LINEN,
                       (W // 2, H - int(H * 0.04)), "center")
+
+
+def first_start() -> bool:
+    """Nothing played on this computer yet: no match in the history folder."""
+    from ..records.history import history_dir
+
+    try:
+        return not any(history_dir().glob("*.json"))
+    except OSError as e:
+        log.warning("cannot read the history folder: %s", e)
+        return False
+
+
+class FriendsScene(FormScene):
+    """Play with friends at other computers on this network: host a table or join one."""
+
+    title = N_("Play with friends")
+    column = 0.5
+
+    def build(self) -> None:
+        self.widgets = [
+            Heading(N_("Friends at other computers on this network, no internet needed"),
+                    small=True),
+            Button(N_("Host a table on this network"), self.host_table),
+            Button(N_("Join a table"), self.join_table),
+        ]
+        self.footer = [Button(N_("Back"), self.back)]
+
+    def host_table(self) -> None:
+        from .lobby import HostTableScene
+
+        self.stack.replace(HostTableScene())
+
+    def join_table(self) -> None:
+        from .lobby import JoinTableScene
+
+        self.stack.replace(JoinTableScene())
 
 
 def tutorial_scene():

@@ -120,16 +120,16 @@ class NetworkTableScene(TableScene):
                                   error=e.strerror or e))
 
     def _would_deal(self) -> bool:
-        """The script's next step starts a hand (its first, or after the score sheet)."""
+        """The script's next step starts a hand (its first, or after the screen between hands)."""
         if self.script is None:
             return False
         c = self.cond
         if c is None:
             return self.director.state is None
         if isinstance(c, SceneClosed):
-            from .sheet import ScoreSheet
+            from .hand_end import HandSummary
 
-            return (isinstance(c.scene, ScoreSheet) and c.scene not in self.stack.scenes
+            return (isinstance(c.scene, HandSummary) and c.scene not in self.stack.scenes
                     and not self.director.over())
         return False
 

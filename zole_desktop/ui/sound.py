@@ -56,6 +56,31 @@ def _riffle(rng: random.Random) -> list:
     return out
 
 
+def _notes(freqs: tuple[float, ...], step_ms: int, gain: float) -> list:
+    """Soft bell-like notes one after another, each ringing on under the next."""
+    step = RATE * step_ms // 1000
+    total = step * len(freqs) + RATE * 350 // 1000
+    out = [0.0] * total
+    for k, f in enumerate(freqs):
+        start = k * step
+        for i in range(total - start):
+            t = i / RATE
+            env = min(1.0, t / 0.006) * math.exp(-t * 6.5)
+            out[start + i] += (math.sin(2 * math.pi * f * t)
+                               + 0.3 * math.sin(4 * math.pi * f * t)) * env * gain
+    return out
+
+
+def _win(rng: random.Random) -> list:
+    """A hand won: a rising major arpeggio (C E G C)."""
+    return _notes((523.3, 659.3, 784.0, 1046.5), 85, 0.22)
+
+
+def _lose(rng: random.Random) -> list:
+    """A hand lost: two low falling notes, quiet."""
+    return _notes((392.0, 311.1), 160, 0.16)
+
+
 def _pcm(samples: list, channels: int) -> bytes:
     """16-bit samples, the same in every channel (one pass, then the channels interleaved by
     slices: a sample at a time cost as much as making the sounds)."""
@@ -114,7 +139,8 @@ class Sound:
                 raise pygame.error("the mixer stopped")
             channels = got[2]
             rng = random.Random(7)
-            for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle)):
+            for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle),
+                              ("win", _win), ("lose", _lose)):
                 self.sounds[name] = pygame.mixer.Sound(buffer=_pcm(gen(rng), channels))
         except (pygame.error, NotImplementedError, ValueError, TypeError):
             self.sounds = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..bots import OFFERED
 from ..i18n import N_, NC_, _, ngettext
 from ..rules.cards import CARD_NAMES, SUIT_OF, TRUMPS
 from ..rules.options import CHOICES
@@ -40,7 +41,7 @@ SUIT_LABELS = (N_("clubs"), N_("spades"), N_("hearts"), N_("trumps"))
 LEVEL_LABELS = {"easy": NC_("bot level", "Easy"), "normal": NC_("bot level", "Normal"),
                 "strong": NC_("bot level", "Strong"), "master": NC_("bot level", "Master"),
                 "random": NC_("bot level", "Random")}
-LEVELS = ("easy", "normal", "strong", "master")
+LEVELS = OFFERED  # what a player chooses from
 
 ANIMATION_LABELS = {"slow": NC_("animation speed", "Slow"),
                     "normal": NC_("animation speed", "Normal"),

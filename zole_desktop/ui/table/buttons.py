@@ -7,13 +7,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _, ngettext
-from ...rules.state import DARK_BID, PASS, PLAYING
+from ...rules.state import DARK_BID, PASS
 from .. import gfx, texts
 from ..widgets import Button
 from . import layout
 
 if TYPE_CHECKING:
     from .scene import TableScene
+
+
+class TableButton(Button):
+    """A button at the table: lifted under the mouse, with no ring (a ring is no one's
+    mark at the table; the keyboard focus is a dashed bar under it: :mod:`.marks`)."""
+
+    def draw(self, surface, focused: bool) -> None:
+        r = self.rect
+        radius = max(6, r.h // 4)
+        lifted = (focused or self.hover) and self.enabled
+        rr = r.move(0, -max(1, r.h // 16)) if lifted else r
+        if self.enabled:
+            fill = gfx.CARMINE if self.primary else gfx.LINEN
+            color = gfx.LINEN if self.primary else gfx.INK
+        else:
+            fill = gfx.DIM_LINEN
+            color = (0x6A, 0x65, 0x60)
+        surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, radius=radius, alpha=70),
+                     r.move(0, max(2, r.h // 12)))
+        surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius,
+                               width=max(1, r.h // 24) + (1 if lifted else 0)), rr)
+        label = self.text()
+        size = gfx.fit_size(label, self.text_size or int(r.h * 0.42), r.w - r.h // 2,
+                            bold=True)
+        gfx.blit_text(surface, label, size, color, rr.center, "center", bold=True)
 
 
 def build(t: TableScene, kind: str) -> None:
@@ -24,20 +49,20 @@ def build(t: TableScene, kind: str) -> None:
         legal = st.legal_actions()
         if not t.view.cards_seen:
             if DARK_BID in legal:
-                bs.append(Button(texts.BID_LABELS[DARK_BID],
+                bs.append(TableButton(texts.BID_LABELS[DARK_BID],
                                  lambda: t.answer(DARK_BID), primary=True))
                 acts.append(DARK_BID)
-            bs.append(Button(N_("Look at your cards"), t.look))
+            bs.append(TableButton(N_("Look at your cards"), t.look))
             acts.append(PASS)  # looking is the way on to passing or taking
         else:
             for a in legal:
                 if a == DARK_BID:
                     continue
-                bs.append(Button(texts.BID_LABELS[a], (lambda a=a: t.answer(a)),
+                bs.append(TableButton(texts.BID_LABELS[a], (lambda a=a: t.answer(a)),
                                  primary=a != PASS))
                 acts.append(a)
     elif kind == "bury":
-        bs.append(Button(lambda: _bury_label(t), t.confirm_bury,
+        bs.append(TableButton(lambda: _bury_label(t), t.confirm_bury,
                          enabled=lambda: len(t.selected) == t.bury_need,
                          primary=True))
     t.buttons = bs
@@ -60,19 +85,26 @@ CORNER_LABELS = (LAST_TRICK, UNDO, SURRENDER, SURE, MENU)  # every label the cor
 
 
 def build_corner(t: TableScene) -> None:
-    """The corner for the hand as it stands: a person who sits this hand out has no card
-    to take back and no game to give up, so only the last trick and the menu."""
+    """The corner, the same slots for the whole table: the last trick, Undo (where taking
+    back is allowed at this table), Surrender (where the table's rules allow giving up and a
+    person sits at it) and the menu.  A button that cannot be used now is disabled, never
+    removed, so that no button moves into another's place under the mouse."""
     st = t.state
-    out = st is not None and t.human is not None and t.human not in st.seats
-    cs = [Button(LAST_TRICK, t.toggle_last, enabled=lambda: bool(t.state and t.state.completed))]
-    if t.undo_allowed() and not out:
-        cs.append(Button(UNDO, t.request_undo,
-                         enabled=lambda: t.can_undo() and not t.undo_request))
-    if (t.human is not None and st is not None and st.phase == PLAYING
-            and st.declarer_seat == t.human and st.rules.surrender):
-        cs.append(Button(lambda: _(SURE) if t.surrender_armed else _(SURRENDER), t.surrender,
-                         enabled=lambda: t.can_surrender_now()))
-    cs.append(Button(MENU, t.open_pause))
+
+    def seated() -> bool:
+        s = t.state
+        return s is not None and t.human is not None and t.human in s.seats
+
+    cs = [TableButton(LAST_TRICK, t.toggle_last,
+                      enabled=lambda: bool(t.state and t.state.completed))]
+    if t.undo_allowed():
+        cs.append(TableButton(UNDO, t.request_undo,
+                              enabled=lambda: seated() and t.can_undo() and not t.undo_request))
+    rules = st.rules if st is not None else t.session.rules
+    if t.human is not None and rules.surrender:
+        cs.append(TableButton(lambda: _(SURE) if t.surrender_armed else _(SURRENDER),
+                              t.surrender, enabled=lambda: t.can_surrender_now()))
+    cs.append(TableButton(MENU, t.open_pause))
     t.corner = cs
     place(t)
 

@@ -107,7 +107,11 @@ def handle(t: TableScene, a: Action) -> None:
         t.keyboard = True
         t.relayout(dur=0.1)
         if k == CONFIRM and group == "card":
-            return  # the first Enter shows which card has the focus
+            legal = t.legal_cards() if t.waiting_for() == "play" else set()
+            if len(legal) != 1:
+                return  # the first Enter shows which card has the focus (its label says so)
+            t.try_card(next(iter(legal)))  # one card may be played: nothing to choose
+            return
     hand = t.my_hand()
     if k in (LEFT, RIGHT):
         d = -1 if k == LEFT else 1

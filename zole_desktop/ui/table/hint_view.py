@@ -1,6 +1,7 @@
-"""Drawing the advisor's hints at the table: the advised card or burial pair (amber outline
-and a "Hint" tag), each bid's expected game points with the advised bid tagged, and the line
-with the reason, above the buttons or the hand (the message line uses the same place)."""
+"""Drawing the advisor's hints at the table: the advised card or burial pair (an amber bar
+over the part of the card that shows and a "Hint" tag on it), each bid's expected game
+points with the advised bid tagged, and the line with the reason, above the buttons or the
+hand (the message line uses the same place)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from ...i18n import _, after_label, decimal
 from ...rules.state import DARK_BID, PASS
 from .. import gfx, texts
 from .drawn import mark
+from .marks import visible_rect
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 
 def draw_hints(tb: TableScene, surface) -> None:
-    """The advisor's suggestion: the card (amber outline and a tag above it) with its
+    """The advisor's suggestion: the card (a bar and a tag above it) with its
     reason, or each bid's expected game points with the advised bid tagged."""
     tb.hints.line_rect = None
     if not tb.hints.on():
@@ -39,15 +41,19 @@ def draw_hints(tb: TableScene, surface) -> None:
             if tb.hints.job is not None and not quiet:
                 hint_line(tb, surface, _("Hint: thinking…"), small, dim=True)
             return
-        rects = [tb.card_rect(c) for c in cards]
+        rects = [visible_rect(tb, c) for c in cards]
         if any(r is None or tb.sprites[c].moving(tb.clock) for c, r in zip(cards, rects,
                                                                             strict=True)):
             return
         for r in rects:
             assert r is not None
+            # a solid bar along the top of the part that shows (no ring round the card:
+            # the next card's part is left alone, and a ring is no one's mark here)
             w = outline_width(r)
-            pygame.draw.rect(surface, gfx.AMBER, r.inflate(2 * w + 4, 2 * w + 4), width=w,
-                             border_radius=max(4, r.w // 12) + w)
+            bar = pygame.Rect(r.x + 2, r.y - w - 2, max(4, r.w - 4), w)
+            pygame.draw.rect(surface, gfx.EDGE, bar.inflate(2, 2), border_radius=w // 2)
+            pygame.draw.rect(surface, gfx.AMBER, bar, border_radius=w // 2)
+            mark(tb, "hint-bar", bar)
         reason = getattr(tb.hints.value, "reason", "")
         if reason and not quiet:
             hint_line(tb, surface, reason_line(reason, tb.hints.details), small)

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _, language, ngettext, pgettext
-from ...rules.cards import points_of
+from ...rules.judge import side_points
+from ...rules.settlement import DARK, TAKE, ZOLE
 from ...rules.state import BIDDING, DONE, TABLE
 from .. import gfx, texts
-from ..widgets import draw_outline
 from . import buttons
 from .drawn import mark
 from .hint_view import draw_hints, line_bottom
+from .marks import draw_button_focus, draw_card_marks, draw_turn_marker
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -55,15 +56,14 @@ def draw(tb: TableScene, surface) -> None:
         if legal is not None and sp.card in tb.view.holding.get(tb.viewer, ()) and \
                 sp.card not in legal and not moving:
             surface.blit(imgs.dim(w, h), r)
-        if sp.card in tb.selected or (
-                kind in ("play", "bury") and tb.focus[0] == "card" and tb.keyboard
-                and tb.focused_card() == sp.card and not moving):
-            draw_outline(surface, r, max(3, w // 12), max(3, h // 45))
+    draw_card_marks(tb, surface)
     draw_labels(tb, surface)
     for seat, a in tb.view.bubbles.items():
         draw_bubble(tb, surface, seat, texts.bid_label(a))
     for i, b in enumerate(tb.buttons):
-        b.draw(surface, tb.focus == ("button", i) and (tb.keyboard or not tb.hints.on()))
+        b.draw(surface, False)
+        if tb.focus == ("button", i) and (tb.keyboard or not tb.hints.on()):
+            draw_button_focus(tb, surface, b.rect)
         mark(tb, "button", b.rect.union(b.rect.move(0, -max(1, b.rect.h // 16))),
                    b.text())
     for b in tb.corner:
@@ -104,10 +104,9 @@ def draw_plates(tb: TableScene, surface) -> None:
         surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, alpha=60),
                      r.move(2, 3))
         surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, width=2), r)
-        ow = max(3, r.h // 14)
         if turn:
-            draw_outline(surface, r, max(4, min(r.w, r.h) // 8), ow)
-        mark(tb, "plate", r.inflate(2 * ow + 2, 2 * ow + 2), tb.seat_name(seat))
+            draw_turn_marker(tb, surface, r)
+        mark(tb, "plate", r, tb.seat_name(seat))
         ink = gfx.INK if not (out or away) else (0x55, 0x50, 0x4B)
         score = gfx.signed(totals[seat])
         sr = gfx.blit_text(surface, score, big, ink, (r.right - pad, r.y + pad), "topright",
@@ -204,17 +203,7 @@ def draw_panels(tb: TableScene, surface) -> None:
         else:
             lines.append((_("Shuffling and dealing"), size, True, gfx.AMBER))
         if st.declarer_seat is not None and st.phase != BIDDING:
-            d = st.declarer_seat
-            dp = sum(st.points_won[i] for i, s in enumerate(st.seats) if s == d)
-            op = sum(st.points_won[i] for i, s in enumerate(st.seats) if s != d)
-            if d == tb.human or st.phase == DONE:
-                # the buried cards count for the declarer; only the declarer knows them
-                # before the end
-                dp += points_of(st.buried)
-            lines.append((ngettext("Declarer: {n} point", "Declarer: {n} points", dp).format(
-                n=dp), small, False, gfx.LINEN))
-            lines.append((ngettext("Defenders: {n} point", "Defenders: {n} points", op).format(
-                n=op), small, False, gfx.LINEN))
+            lines += [(t, small, False, gfx.LINEN) for t in count_lines(tb)]
         elif st.contract == "galdins":
             for i, s in enumerate(st.seats):
                 t, p = st.tricks_won[i], st.points_won[i]
@@ -246,6 +235,37 @@ def draw_panels(tb: TableScene, surface) -> None:
         pl.append(_("No pools"))
     lines += [(t, small, False, gfx.LINEN) for t in pl[:3]]
     draw_info(tb, surface, pygame.Rect(W - m - pw, m, pw, 0), lines, pad)
+
+
+def count_lines(tb: TableScene) -> list[str]:
+    """The card points of each side, as the rules core counts them (:func:`side_points`),
+    in the tricks that have gone to their piles (a trick counts once it is shown won), and
+    saying what is not counted yet: the zole talon goes to the defenders and the buried
+    cards to the declarer at the end (the declarer's own count has the buried cards).  Once
+    the hand is over and its last trick is gathered, the totals of the summary."""
+    st = tb.state
+    assert st is not None and st.declarer_seat is not None
+    shown = sum(tb.view.pile_tricks.values())
+    over = st.phase == DONE and shown >= len(st.completed)
+    mine = st.declarer_seat == tb.human
+    dp, op = side_points(st, None if over else shown, buried_known=mine)
+    if over:
+        return [ngettext("Declarer: {n} point", "Declarer: {n} points", dp).format(n=dp),
+                ngettext("Defenders: {n} point", "Defenders: {n} points", op).format(n=op)]
+    if st.contract == TAKE and mine:
+        d = ngettext("Declarer: {n} point, buried included",
+                     "Declarer: {n} points, buried included", dp).format(n=dp)
+    elif st.contract == TAKE:
+        d = ngettext("Declarer: {n} point + buried", "Declarer: {n} points + buried",
+                     dp).format(n=dp)
+    else:
+        d = ngettext("Declarer: {n} point", "Declarer: {n} points", dp).format(n=dp)
+    if st.contract in (ZOLE, DARK):
+        o = ngettext("Defenders: {n} point + talon", "Defenders: {n} points + talon",
+                     op).format(n=op)
+    else:
+        o = ngettext("Defenders: {n} point", "Defenders: {n} points", op).format(n=op)
+    return [d, o]
 
 
 def draw_info(tb: TableScene, surface, r: pygame.Rect, lines, pad: int) -> None:

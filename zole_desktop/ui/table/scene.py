@@ -2,13 +2,12 @@
 
 The pieces, each in its own module of this package:
 
-- :mod:`.director` runs the match (deals, turns, legal checks, undo, saving) without pygame;
+- the match (deals, turns, legal checks, undo, saving, the workers) runs in ``flow``;
 - :mod:`.script` is the hand's choreography, a generator the scene steps through when
   :mod:`.driver` says its condition holds;
 - :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen;
 - :mod:`.render` draws it, :mod:`.buttons` and :mod:`.hints` hold the buttons and the
   advisor's hints, :mod:`.controls` turns the person's input into commands;
-- :mod:`.workers` runs bots, hints and the coach's analysis in the background;
 - :mod:`.coach` is the hook a coach (the guided game) plugs into.
 
 ``viewer``: the seat drawn at the bottom (the person's; in the demo, seat 0).
@@ -26,8 +25,9 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import _, language
-from ...rules.state import BIDDING, BURYING, PLAYING, SURRENDER, HandState
+from ...i18n import N_, _, language, ngettext
+from ...rules.judge import surrender_settlement
+from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
 from ..sprites import CardImages, CardSprite
@@ -46,7 +46,6 @@ from .hints import Hints
 from .model import TableView
 
 MOVE = 0.32  # seconds for a card move at normal speed
-
 log = logging.getLogger(__name__)
 
 
@@ -64,6 +63,7 @@ class TableScene(Scene):
         self.auto_continue = auto_continue
         self.coach = coach
         self.score_sheets = score_sheets
+        self.last_label = N_("Continue")  # the summary's button when score_sheets is False
         self.finished = False
         self.human = None if demo else session.human
         self.viewer = session.human if session.human is not None else 0
@@ -295,8 +295,11 @@ class TableScene(Scene):
     def my_hand(self) -> list[int]:
         return self.view.hand(self.viewer)
 
-    def legal_cards(self) -> set[int]:
-        kind = self.waiting_for()
+    def legal_cards(self, kind: str | None = None) -> set[int]:
+        """My cards that may be chosen for the decision ``kind`` (by default the one the
+        table waits for; the script names it while it sets the decision up, before it
+        waits)."""
+        kind = kind or self.waiting_for()
         st = self.state
         if kind == "play" and st is not None:
             return {a for a in st.legal_actions() if a < 26}
@@ -315,12 +318,16 @@ class TableScene(Scene):
             return None
         return cards[0]
 
-    def default_card_focus(self) -> int:
-        legal = self.legal_cards()
-        for i, c in enumerate(self.my_hand()):
-            if c in legal:
-                return i
-        return 0
+    def default_card_focus(self, kind: str | None = None) -> int:
+        """Where the keyboard focus goes when my turn comes: the focused card if it may be
+        played, else the legal card nearest to it (a greyed card never keeps the focus)."""
+        legal = self.legal_cards(kind)
+        hand = self.my_hand()
+        here = self.focus[1] if self.focus[0] == "card" else 0
+        if 0 <= here < len(hand) and hand[here] in legal:
+            return here
+        near = sorted((abs(i - here), i) for i, c in enumerate(hand) if c in legal)
+        return near[0][1] if near else 0
 
     def focused_card(self) -> int | None:
         hand = self.my_hand()
@@ -396,12 +403,25 @@ class TableScene(Scene):
             return
         if not self.surrender_armed:
             self.surrender_armed = True
+            self.say(self.surrender_cost_text(), 8.0)
             return
         self.surrender_armed = False
+        self.message_until = 0.0
         if self.waiting_for() == "play":
             self.human_result = SURRENDER
         else:
             self.surrender_request = True
+
+    def surrender_cost_text(self) -> str:
+        """What giving up costs now, from the rules core's settlement of it."""
+        st = self.state
+        assert st is not None and self.human is not None
+        deltas = surrender_settlement(st).deltas
+        n = -deltas[self.human]
+        return ngettext("Giving up is a lost game: you pay {n} game point. Click again to "
+                        "give up.",
+                        "Giving up is a lost game: you pay {n} game points. Click again to "
+                        "give up.", n).format(n=n)
 
     def answer(self, a: int) -> None:
         """A bid button (a coach may refuse it with a note)."""
@@ -429,35 +449,19 @@ class TableScene(Scene):
 
     def open_guide(self) -> None:
         """The rules guide on top; the table waits (bots and timers) until it closes."""
-        from ...teaching.guide import page_for
+        from ...teaching.guide import activity_of, page_for
         from ..guide import GuideScene
 
-        self.stack.push(GuideScene(*page_for(self.guide_activity())))
-
-    def guide_activity(self) -> str | None:
-        """What the player is doing, for the rules guide's page (F1): "bid", "bury",
-        "play", "trick" or "sheet" (the hand is over)."""
-        st = self.state
-        if st is None:
-            return None
-        if st.is_terminal():
-            return "sheet"
-        if st.phase == BIDDING:
-            return "bid"
-        if st.phase == BURYING:
-            return "bury"
-        if st.phase == PLAYING:
-            return "trick" if st.trick else "play"
-        return None
+        self.stack.push(GuideScene(*page_for(activity_of(self.state))))
 
     def open_pause(self) -> None:
         from ..pause import PauseMenu
 
         self.stack.push(PauseMenu(self))
 
-    def say(self, msg: str) -> None:
+    def say(self, msg: str, seconds: float = 3.5) -> None:
         self.message = msg
-        self.message_until = self.clock + 3.5
+        self.message_until = self.clock + seconds
         self.app.invalidate()
 
     def try_card(self, c: int) -> None:

@@ -1,6 +1,6 @@
 """The hand as the person sees it, step by step: the shuffle and the deal, each bid in a
 bubble, the talon picked up, each card travelling to the trick and the trick to its winner,
-then the summary and the score sheet.
+then the screen between hands.
 
 Each function is a generator that the table's driver runs: it yields a condition from
 :mod:`.conditions` and is resumed when it holds.  The rules are the director's: the script
@@ -11,10 +11,10 @@ itself.
 from __future__ import annotations
 
 import logging
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...rules.deal import TALON, Deal
 from ...rules.state import BIDDING, BURYING, PASS, SURRENDER, HandState
 from . import buttons
@@ -41,11 +41,33 @@ log = logging.getLogger(__name__)
 PACKET_GAP = 0.10
 TRICK_VIEW = 0.8
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
+ALL_PASSED_VIEW = 1.2  # seconds every "Pass" shows before the summary (at least, any speed)
+
+
+def replay_maker(t: TableScene, number: int) -> Callable[[], TableScene] | None:
+    """What "Play this deal again" opens after hand ``number``: the same cards and dealer as
+    a practice hand of its own (:meth:`Session.replay_of`), not counted in the match.  Offered
+    at an offline table of a person against bots (the network table and the guided game have
+    flows of their own; the demo has nobody to play it)."""
+    Table = type(t)
+    if Table.__name__ != "TableScene" or t.demo or t.human is None:  # not a subclass
+        return None
+    if not t.score_sheets or not t.session.persistent:
+        return None
+
+    def make() -> TableScene:
+        again = Table(t.session.replay_of(number), score_sheets=False)
+        again.last_label = N_("Back to the match")
+        return again
+
+    return make
 
 
 def run_session(t: TableScene) -> Script:
-    """Hand after hand until the session's length is reached (or the table is left)."""
-    from ..sheet import HandSummary, ScoreSheet
+    """Hand after hand until the session's length is reached (or the table is left); after
+    each hand the one screen between hands (:class:`~..hand_end.HandSummary`), which at the
+    end of the match is its final."""
+    from ..hand_end import HandSummary
 
     while not t.closed:
         yield from run_hand(t)
@@ -53,23 +75,26 @@ def run_session(t: TableScene) -> Script:
             return
         row = t.director.finish_hand()
         yield Saved()
-        summary = HandSummary(t.session, t.state, row, t.auto_continue, viewer=t.viewer)
+        final = t.score_sheets and t.director.over()
+        again = replay_maker(t, row.number)
+        summary = HandSummary(
+            t.session, t.state, row, t.auto_continue, viewer=t.viewer, final=final,
+            replay=(lambda again=again: t.stack.push(again())) if again else None,
+            next_label=None if t.score_sheets else t.last_label)
         t.stack.push(summary)
-        t.app.moment("hand-summary")
+        t.app.moment("match-end" if final else "hand-summary")
         yield SceneClosed(summary)
-        if not t.score_sheets:  # the guided game: one hand, then back where it came from
+        if not t.score_sheets:  # one hand (the guided game, a deal played again), then back
             t.finished = True
             t.stack.remove(t)
             return
-        final = t.director.over()
-        sheet = ScoreSheet(t.session, final=final, auto_continue=t.auto_continue,
-                           from_table=True)
-        t.stack.push(sheet)
-        t.app.moment("score-sheet")
-        yield SceneClosed(sheet)
         if final:
             t.director.finish_session()
             t.stack.remove(t)
+            if summary.choice == "new":  # the menu under the table offers the New game form
+                start = getattr(t.stack.top, "new_game", None)
+                if callable(start):
+                    start()
             return
 
 
@@ -191,9 +216,10 @@ def play_hand(t: TableScene, state: HandState) -> Script:
     if state.phase == BURYING:
         yield from bury(t, state)
     if state.is_terminal():  # all passed, pools (or a continued hand that had ended)
-        v.bubbles = {}
+        # every "Pass" stays in its bubble a while before the summary covers the table (the
+        # last bot's was gone almost as soon as it was said)
         t.app.invalidate()
-        yield t.wait(0.6)
+        yield Wait(t.clock + max(ALL_PASSED_VIEW, ALL_PASSED_VIEW * t.f))
         return
     yield t.wait(0.5)
     v.bubbles = {}
@@ -328,7 +354,7 @@ def human_turn(t: TableScene, kind: str) -> Script:
             return forced
     buttons.build(t, kind)
     if kind in ("play", "bury"):
-        t.focus = ("card", t.default_card_focus())
+        t.focus = ("card", t.default_card_focus(kind))
     else:
         t.focus = ("button", 0)
     t.relayout(dur=0.12)

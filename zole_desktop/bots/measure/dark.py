@@ -1,6 +1,6 @@
 """Zole in the dark (*melnais*) before looking: what it is worth from each seat, measured.
 
-``python -m zole_desktop.bots.dark [--deals N] [--seed S]`` deals random hands and, for the
+``python -m zole_desktop.bots.measure.dark [--deals N] [--seed S]`` deals random hands and, for the
 bidder in each position (forehand, second, third; the earlier ones passed), asks the
 double-dummy solver whether a zole from that unseen hand reaches 61, 91 or 31 (the talon goes
 to the defenders).  Open-card solving favours neither side much in zole: the declarer knows
@@ -17,11 +17,11 @@ import json
 import random
 import sys
 
-from ..rules.cards import FULL_DECK, cards_of, mask_of
-from ..rules.options import Rules
-from ..rules.settlement import DARK, LOSS_31, LOSS_JANI, WIN_61, WIN_91, contract_value
-from .solver import NodeLimit, Solver
-from .stats import mean_ci
+from ...rules.cards import FULL_DECK, cards_of, mask_of
+from ...rules.options import Rules
+from ...rules.settlement import DARK, LOSS_31, LOSS_JANI, WIN_61, WIN_91, contract_value
+from ..solver import NodeLimit, Solver
+from ..stats import mean_ci
 
 __all__ = ["dark_values"]
 
@@ -63,7 +63,7 @@ def dark_values(deals: int, seed: int, rules: Rules | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.dark")
+    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.measure.dark")
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args(argv)

@@ -1,6 +1,6 @@
 """Why the strong declarer loses games that were makeable double dummy.
 
-``python -m zole_desktop.bots.declarer --deals N --seed S [--layouts L] [--json]`` deals the
+``python -m zole_desktop.bots.measure.declarer --deals N --seed S [--layouts L] [--json]`` deals the
 arena's hands (:func:`.arena.deal_state`, the same seeds) to three strong bots (the arena's
 self-play seating and bot seeds), plays them out, and checks every declarer's game (take,
 zole, dark) with all cards open right after the burial, as the arena does: was 61 makeable?
@@ -42,15 +42,15 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..rules.cards import CARD_NAMES, FOLLOW_MASK, POINTS, SUIT_OF, points_of
-from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import PLAYING, HandState, Observation
-from . import strong as strong_mod
+from ...rules.cards import BEATS, CARD_NAMES, FOLLOW_MASK, POINTS, points_of
+from ...rules.settlement import DARK, TAKE, ZOLE
+from ...rules.state import PLAYING, HandState, Observation
+from .. import strong as strong_mod
+from ..solver import NodeLimit, Solver
+from ..stats import wilson_ci
+from ..strong import StrongBot
+from ..view import View
 from .arena import CLOCKS, deal_state, in_processes, play_out, setting, use_clock
-from .solver import NodeLimit, Solver
-from .stats import wilson_ci
-from .strong import StrongBot
-from .view import View
 
 __all__ = ["analyse_loss", "declarer_legal", "keeps_61", "main", "make_bots", "play_game", "run"]
 
@@ -131,7 +131,7 @@ def keeps_61(st: HandState, c: int) -> bool:
     if len(trick) == 3:
         best, bpos = trick[0][1], trick[0][0]
         for p, x in trick[1:]:
-            if x > best and (x >= 12 or SUIT_OF[x] == SUIT_OF[best]):
+            if BEATS[best][x]:
                 best, bpos = x, p
         if bpos == d:
             base += sum(POINTS[x] for _, x in trick)
@@ -301,7 +301,7 @@ def run(deals: int, seed: int, layouts: int | None = None, sets: dict[str, Any] 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.declarer",
+    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.measure.declarer",
                                 description="why the strong declarer loses makeable games")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)

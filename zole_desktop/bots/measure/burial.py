@@ -1,6 +1,7 @@
 """How well the strong bot buries: its pair against the best of the heuristic's first eight.
 
-``python -m zole_desktop.bots.burial --positions N --layouts L --seed S [--clock cpu] [--json]``
+``python -m zole_desktop.bots.measure.burial --positions N --layouts L --seed S
+[--clock cpu] [--json]``
 deals hands in which forehand (a hand the normal bot's evaluator rates at least 1.5 below
 its take threshold) takes and the others pass, and judges each of the heuristic's eight most
 promising burials (:func:`.heuristic.burial_score`) by ``L`` sampled layouts of the
@@ -22,14 +23,14 @@ import random
 import sys
 import time
 
-from ..rules.cards import cards_of, mask_of, points_of
-from ..rules.deal import shuffle_and_deal
-from ..rules.state import BURYING, PASS, TAKE_BID, HandState
+from ...rules.cards import cards_of, mask_of, points_of
+from ...rules.deal import shuffle_and_deal
+from ...rules.state import BURYING, PASS, TAKE_BID, HandState
+from ..heuristic import TAKE_AT, hand_strength, ranked_burials
+from ..solver import NodeLimit, Solver
+from ..stats import mean_ci
+from ..strong import StrongBot
 from .arena import CLOCKS, use_clock
-from .heuristic import TAKE_AT, hand_strength, ranked_burials
-from .solver import NodeLimit, Solver
-from .stats import mean_ci
-from .strong import StrongBot
 
 __all__ = ["main", "positions", "reference", "run"]
 
@@ -136,7 +137,7 @@ def run(n: int, layouts: int, seed: int, bot_layouts: int | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.burial",
+    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.measure.burial",
                                 description="the strong bot's burials against the best of "
                                 "the heuristic's first eight pairs, judged with open cards")
     p.add_argument("--positions", type=int, default=20)

@@ -5,7 +5,7 @@ decisions, and a 1,000-deal run of that diagnostic gives only 15-25 such losses 
 (in 20-40 minutes with ``--jobs 2``).  This tool measures those decisions directly, on the
 same positions for every bot:
 
-``python -m zole_desktop.bots.critical collect --seed S --deals N --out FILE`` deals the
+``python -m zole_desktop.bots.measure.critical collect --seed S --deals N --out FILE`` deals the
 arena's hands (:func:`.arena.deal_state`) to three strong bots (the diagnostic's seeding),
 plays each deal up to its third trick and keeps every declarer decision (take, zole, dark) in
 the first two tricks that is *critical*: with all cards open, some of the legal cards keep 61
@@ -13,7 +13,8 @@ within reach and some do not.  ``--tricks 2-7`` keeps those of the later tricks 
 deals are then played further).  One JSON line per position: the seed, the deal, the actions
 from the deal to the decision, and the cards that keep 61.
 
-``python -m zole_desktop.bots.critical bench FILE --bots strong,strong:max_layouts=60/60/60``
+``python -m zole_desktop.bots.measure.critical bench FILE
+--bots strong,strong:max_layouts=60/60/60``
 asks each bot (arena specs, settings checked as the arena's) in every position and counts how
 often its card keeps 61, with a Wilson 95% interval; pairs against the first bot give the mean
 difference per position with a 95% interval, and the positions each side alone got right.
@@ -34,12 +35,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..rules.cards import CARD_INDEX, CARD_NAMES
-from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import PLAYING, HandState, Observation
+from ...rules.cards import CARD_INDEX, CARD_NAMES
+from ...rules.settlement import DARK, TAKE, ZOLE
+from ...rules.state import PLAYING, HandState, Observation
+from ..stats import mean_ci, percentile, wilson_ci
 from .arena import CLOCKS, arena_bot, deal_state, play_out, use_clock
 from .declarer import declarer_legal, keeps_61, make_bots
-from .stats import mean_ci, percentile, wilson_ci
 
 __all__ = ["MAX_BYTES", "MAX_POSITIONS", "bench", "collect", "load", "main"]
 
@@ -205,7 +206,7 @@ def bench(positions: list[tuple[HandState, int]], specs: list[str], reps: int = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.critical",
+    p = argparse.ArgumentParser(prog="python -m zole_desktop.bots.measure.critical",
                                 description="the declarer's critical card decisions")
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect", help="play deals and keep the critical positions")

@@ -35,12 +35,12 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
-from ..rules.settlement import DARK, TAKE, ZOLE
-from ..rules.state import BIDDING, BURYING, MAZA_BID, PASS, TAKE_BID, ZOLE_BID, Observation
-from .base import register
-from .bidsim import estimate_bids
-from .heuristic import (
+from ...rules.cards import POINTS, SUIT_OF, TRUMP_MASK, cards_of, mask_of, points_of
+from ...rules.settlement import DARK, TAKE, ZOLE
+from ...rules.state import BIDDING, BURYING, MAZA_BID, PASS, TAKE_BID, ZOLE_BID, Observation
+from ..base import register
+from ..bidsim import estimate_bids
+from ..heuristic import (
     TAKE_AT,
     NormalBot,
     bid_strength,
@@ -49,8 +49,8 @@ from .heuristic import (
     heuristic_bid,
     heuristic_card,
 )
-from .solver import NodeLimit, Solver
-from .view import NEXT, View
+from ..solver import NodeLimit, Solver
+from ..view import NEXT, View
 
 __all__ = ["StrongBot2026"]
 

@@ -46,13 +46,14 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from ..rules.deal import shuffle_and_deal
-from ..rules.options import CHOICES, OptionError, Rules
-from ..rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
-from ..rules.state import BIDDING, DONE, PASS, PLAYING, SURRENDER, HandState, Observation
-from .base import Bot, make_bot
-from .solver import NodeLimit, Solver
-from .stats import mean_ci, percentile
+from ...rules.deal import shuffle_and_deal
+from ...rules.options import CHOICES, OptionError, Rules
+from ...rules.settlement import DARK, GALDINS, MAZA, TAKE, ZOLE
+from ...rules.state import BIDDING, DONE, PASS, PLAYING, SURRENDER, HandState, Observation
+from ..base import Bot, make_bot
+from ..solver import NodeLimit, Solver
+from ..stats import mean_ci, percentile
+from . import strong2026  # noqa: F401 - registers "strong-2026", the frozen reference
 
 DD_NODE_CAP = 400_000
 
@@ -223,7 +224,7 @@ def _dd_makeable(st: HandState) -> bool | None:
     if st.contract not in (TAKE, ZOLE, DARK):
         return None
     d = st.declarer
-    from ..rules.cards import points_of
+    from ...rules.cards import points_of
 
     need = 61 - (points_of(st.buried) if st.contract == TAKE else 0)
     try:

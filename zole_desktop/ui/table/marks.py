@@ -1,0 +1,130 @@
+"""What the table marks on my cards and buttons, one look per meaning (never by colour
+alone, and only on the part of a card that shows in the fan):
+
+- a card chosen for the burial: lifted, a linen outline and a ✓ badge on its corner;
+- the keyboard focus (a card or a button): a dashed bar under it, and on a focused card a
+  small label that says what Enter does;
+- the advisor's hint (:mod:`.hint_view`): a bar above the card and the "Hint" tag;
+- whose turn it is: a bar with a notch on that seat's name plate (:func:`draw_turn_marker`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...i18n import _
+from .. import gfx
+from .drawn import mark
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def visible_rect(tb: TableScene, c: int) -> pygame.Rect | None:
+    """The part of my card ``c`` that shows: the next card of the fan covers its right."""
+    r = tb.card_rect(c)
+    if r is None:
+        return None
+    hand = tb.my_hand()
+    if c not in hand:
+        return r
+    i = hand.index(c)
+    if i + 1 < len(hand):
+        nxt = tb.card_rect(hand[i + 1])
+        if nxt is not None and r.left < nxt.left < r.right:
+            return pygame.Rect(r.left, r.top, nxt.left - r.left, r.h)
+    return r
+
+
+def dashed_bar(surface, x0: int, x1: int, y: int, h: int, color=gfx.AMBER) -> pygame.Rect:
+    """A dashed bar from ``x0`` to ``x1`` with its top at ``y`` (dashes of 2h, gaps of h)."""
+    dash, gap = max(4, 2 * h), max(3, h)
+    x = x0
+    while x < x1:
+        seg = pygame.Rect(x, y, min(dash, x1 - x), h)
+        pygame.draw.rect(surface, gfx.EDGE, seg.inflate(2, 2))
+        pygame.draw.rect(surface, color, seg)
+        x += dash + gap
+    return pygame.Rect(x0, y, max(0, x1 - x0), h)
+
+
+def bar_height(tb: TableScene) -> int:
+    return max(3, tb.L["H"] // 140)
+
+
+def draw_card_marks(tb: TableScene, surface) -> None:
+    """The chosen cards and the keyboard focus on my cards (after every card is drawn, so a
+    mark on one card is never hidden under the next)."""
+    kind = tb.waiting_for()
+    for c in tb.selected:
+        if tb.sprites[c].moving(tb.clock):
+            continue
+        r = tb.card_rect(c)
+        v = visible_rect(tb, c)
+        if r is None or v is None:
+            continue
+        w = max(3, r.w // 24)
+        radius = max(4, r.w // 12)
+        pygame.draw.rect(surface, gfx.EDGE, r.inflate(2 * w + 4, 2 * w + 4), width=2,
+                         border_radius=radius + w + 2)
+        pygame.draw.rect(surface, gfx.LINEN, r.inflate(2 * w, 2 * w), width=w,
+                         border_radius=radius + w)
+        size = max(12, int(r.w * 0.17))
+        badge = pygame.Rect(0, 0, int(size * 1.5), int(size * 1.5))
+        badge.center = (v.x + max(badge.w // 2 + 2, v.w // 2), r.bottom - badge.h // 2 - w - 2)
+        pygame.draw.circle(surface, gfx.EDGE, badge.center, badge.w // 2 + 2)
+        pygame.draw.circle(surface, gfx.CARMINE, badge.center, badge.w // 2)
+        gfx.blit_text(surface, "\u2713", size, gfx.LINEN, badge.center, "center", bold=True)
+        mark(tb, "chosen", badge, "\u2713")
+    if kind not in ("play", "bury") or not tb.keyboard or tb.focus[0] != "card":
+        return
+    f = tb.focused_card()
+    if f is None or tb.sprites[f].moving(tb.clock):
+        return
+    v = visible_rect(tb, f)
+    if v is None:
+        return
+    h = bar_height(tb)
+    bottom = tb.L["H"] - 2
+    y = min(v.bottom + max(2, h), bottom - h)
+    mark(tb, "focus-bar", dashed_bar(surface, v.x + 3, v.right - 3, y, h))
+    legal = f in tb.legal_cards()
+    if kind == "play":
+        t = _("Enter: play") if legal else _("Not this card")
+    else:
+        t = _("Enter: keep it") if f in tb.selected else _("Enter: choose")
+    size = max(11, int(tb.L["H"] * 0.02))
+    size = gfx.fit_size(t, size, max(v.w, tb.L["cw"] // 2) - 6, True)
+    tw = gfx.text_width(t, size, True) + size
+    lab = pygame.Rect(0, 0, tw, int(size * 1.5))
+    lab.midbottom = (v.centerx, y - 3)
+    lab.clamp_ip(pygame.Rect(v.x - tw // 3, 0, v.w + 2 * (tw // 3), tb.L["H"]))
+    surface.blit(gfx.panel(lab.w, lab.h, fill=gfx.EDGE, border=gfx.AMBER, radius=lab.h // 2,
+                           width=1, alpha=230), lab)
+    gfx.blit_text(surface, t, size, gfx.LINEN if legal else gfx.DIM_LINEN, lab.center,
+                  "center", bold=True)
+    mark(tb, "focus-label", lab, t)
+
+
+def draw_button_focus(tb: TableScene, surface, r: pygame.Rect) -> None:
+    """The keyboard focus on a button: a dashed bar under it."""
+    h = bar_height(tb)
+    mark(tb, "focus-bar", dashed_bar(surface, r.x + r.h // 4, r.right - r.h // 4,
+                                     r.bottom + max(3, h), h))
+
+
+def draw_turn_marker(tb: TableScene, surface, r: pygame.Rect) -> None:
+    """Whose turn it is: an amber bar beside the left edge of that seat's plate with a notch
+    pointing into it (the name also starts with ▸); the plate keeps its usual edge."""
+    m = tb.L["m"]
+    w = max(4, m // 2 - 1)
+    bar = pygame.Rect(r.x - w - 2, r.y, w, r.h)
+    pygame.draw.rect(surface, gfx.EDGE, bar.inflate(2, 2), border_radius=w // 2)
+    pygame.draw.rect(surface, gfx.AMBER, bar, border_radius=w // 2)
+    s = max(4, min(r.h // 7, m))
+    pts = [(bar.right, r.centery - s), (bar.right + s, r.centery), (bar.right, r.centery + s)]
+    pygame.draw.polygon(surface, gfx.AMBER, pts)
+    pygame.draw.polygon(surface, gfx.EDGE, pts, 1)
+    mark(tb, "turn-marker", bar.union(pygame.Rect(bar.right, r.centery - s, s + 1, 2 * s)))
