@@ -40,3 +40,21 @@ def test_sure_tricks_are_sure_and_shown_voids_were_shown():
                 else:
                     assert any(not st.hand_mask(s) & suit for s in opps), (seed, before)
     assert said[SURE] and said[SHOWN], said
+
+
+def test_a_burial_that_empties_a_suit_names_it():
+    from zole_desktop import i18n
+    from zole_desktop.bots.advisor import _burial_voids
+    from zole_desktop.rules.cards import card, mask_of, parse_cards
+
+    hand = mask_of(parse_cards("QC JS JH JD TD AC TC KC KS AH".split()))
+    why = _burial_voids(hand, (card("KS"), card("AC")))
+    assert str(why) == "it empties your spades, so you can trump them"
+    try:
+        i18n.set_language("ru")
+        assert "пики" in str(why)
+    finally:
+        i18n.set_language("en")
+    # clubs stay (10♣ K♣): no void made by the ace; two tens are points put safe
+    assert _burial_voids(hand, (card("AC"), card("TC"))) == "its points are safe in your pile"
+    assert _burial_voids(hand, (card("QC"), card("JS"))) == ""

@@ -23,6 +23,8 @@ from ..rules.cards import (
     FOLLOW_MASK,
     FULL_DECK,
     POINTS,
+    SUIT_NAMES,
+    SUIT_OF,
     TRUMP_BASE,
     TRUMP_MASK,
     beats,
@@ -340,13 +342,18 @@ def suggest_burial(obs: Observation, deadline: float, cancel=None, seed: int = 0
         "of the unseen cards tried", n).format(points=decimal(gain, 2), other=b, n=n)))
 
 
-def _burial_voids(hand: int, pair: tuple[int, int]) -> str:
+def _burial_voids(hand: int, pair: tuple[int, int]) -> str | LiveText:
     """What a burial does for the hand, in a player's words (an ``N_`` id): a void made
     (the suit can be trumped), or points put safe; "" when neither."""
     kept = hand & ~mask_of(pair)
     for c in pair:
         if c < TRUMP_BASE and not kept & FOLLOW_MASK[c] and hand & FOLLOW_MASK[c]:
-            return N_("it leaves you with no card of a suit, so you can trump it")
+            suit = SUIT_NAMES[SUIT_OF[c]]
+
+            def why(suit: str = suit) -> str:
+                return _("it empties your {suit}, so you can trump them").format(
+                    suit=_(suit))
+            return LiveText(why)
     if sum(POINTS[c] for c in pair) >= 10:
         return N_("its points are safe in your pile")
     return ""
