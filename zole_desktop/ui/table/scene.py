@@ -80,6 +80,7 @@ class TableScene(Scene):
         self.human_result: Any = None
         self.surrender_request = False
         self.surrender_armed = False
+        self._surrender_note = ""  # what giving up costs, said while Surrender is armed
         self.undo_request = False
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
@@ -404,14 +405,20 @@ class TableScene(Scene):
             return
         if not self.surrender_armed:
             self.surrender_armed = True
-            self.say(self.surrender_cost_text(), 8.0)
+            self._surrender_note = self.surrender_cost_text()
+            self.say(self._surrender_note, 8.0)
             return
-        self.surrender_armed = False
-        self.message_until = 0.0
+        self.disarm_surrender()
         if self.waiting_for() == "play":
             self.human_result = SURRENDER
         else:
             self.surrender_request = True
+
+    def disarm_surrender(self) -> None:
+        """The armed Surrender goes back to its first state, and its note with it."""
+        if self.surrender_armed and self.message == self._surrender_note:
+            self.message, self.message_until = "", 0.0
+        self.surrender_armed = False
 
     def surrender_cost_text(self) -> str:
         """What giving up costs now, from the rules core's settlement of it."""
