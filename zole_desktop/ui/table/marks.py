@@ -96,12 +96,12 @@ def draw_card_marks(tb: TableScene, surface) -> None:
         t = _("Enter: play") if legal else _("Not this card")
     else:
         t = _("Enter: keep it") if f in tb.selected else _("Enter: choose")
-    size = max(11, int(tb.L["H"] * 0.02))
-    size = gfx.fit_size(t, size, max(v.w, int(tb.L["cw"] * 0.95)) - 6, True)
+    # read at 12 px at least (at 960x540 too): the label may reach over the next card
+    size = max(12, int(tb.L["H"] * 0.022))
     tw = gfx.text_width(t, size, True) + size
     lab = pygame.Rect(0, 0, tw, int(size * 1.5))
     lab.midbottom = (v.centerx, y - 3)
-    lab.clamp_ip(pygame.Rect(v.x - tw // 3, 0, v.w + 2 * (tw // 3), tb.L["H"]))
+    lab.clamp_ip(pygame.Rect(0, 0, tb.L["W"], tb.L["H"]))
     surface.blit(gfx.panel(lab.w, lab.h, fill=gfx.EDGE, border=gfx.AMBER, radius=lab.h // 2,
                            width=1, alpha=230), lab)
     gfx.blit_text(surface, t, size, gfx.LINEN if legal else gfx.DIM_LINEN, lab.center,
