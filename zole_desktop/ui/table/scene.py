@@ -26,8 +26,7 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import _, language, ngettext
-from ...rules.judge import surrender_settlement
+from ...i18n import _, language
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
@@ -405,7 +404,7 @@ class TableScene(Scene):
             return
         if not self.surrender_armed:
             self.surrender_armed = True
-            self._surrender_note = self.surrender_cost_text()
+            self._surrender_note = buttons.surrender_note(self)
             self.say(self._surrender_note, 8.0)
             return
         self.disarm_surrender()
@@ -419,17 +418,6 @@ class TableScene(Scene):
         if self.surrender_armed and self.message == self._surrender_note:
             self.message, self.message_until = "", 0.0
         self.surrender_armed = False
-
-    def surrender_cost_text(self) -> str:
-        """What giving up costs now, from the rules core's settlement of it."""
-        st = self.state
-        assert st is not None and self.human is not None
-        deltas = surrender_settlement(st).deltas
-        n = -deltas[self.human]
-        return ngettext("Giving up is a lost game: you pay {n} game point. Click again to "
-                        "give up.",
-                        "Giving up is a lost game: you pay {n} game points. Click again to "
-                        "give up.", n).format(n=n)
 
     def answer(self, a: int) -> None:
         """A bid button (a coach may refuse it with a note)."""
