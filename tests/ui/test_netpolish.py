@@ -19,9 +19,10 @@ def _answer(t, rng):
         t.try_card(rng.choice(sorted(t.legal_cards())))
 
 
-def test_a_player_sitting_out_sees_only_the_last_trick_and_the_menu_in_the_corner(make_app):
+def test_a_player_sitting_out_has_undo_and_surrender_disabled_in_their_slots(make_app):
     """Four at the table, offline: the hand the person deals they sit out; the corner
-    keeps nothing of their last hand (its Undo, its Surrender)."""
+    keeps nothing of their last hand: its Undo and Surrender stay in their slots, disabled
+    (no button moves into another's place: issue 34)."""
     from zole_desktop.flow.session import Session
     from zole_desktop.rules.options import Rules
     from zole_desktop.ui.hand_end import HandSummary
@@ -44,9 +45,7 @@ def test_a_player_sitting_out_sees_only_the_last_trick_and_the_menu_in_the_corne
         st = t.state
         if isinstance(top, (HandSummary, ScoreSheet)):
             if isinstance(top, HandSummary) and 0 not in st.seats:
-                # the hand I sat out: the corner's slots stay (issue 34 item 3), and only
-                # the last trick and the menu can be used
-                seen_out.append([b.text() for b in t.corner if b.enabled])
+                seen_out.append([(b.text(), b.enabled) for b in t.corner])  # I sat out
                 break
             top.close()
             continue
@@ -54,7 +53,8 @@ def test_a_player_sitting_out_sees_only_the_last_trick_and_the_menu_in_the_corne
             played_in_first = played_in_first or st.phase == "playing"
             _answer(t, rng)
     assert played_in_first and seen_out, "never sat out after playing a hand"
-    assert all(c == ["Last trick (L)", "Menu (Esc)"] for c in seen_out), seen_out[-1]
+    assert all(c == [("Last trick (L)", True), ("Undo (Ctrl+Z)", False),
+                     ("Surrender", False), ("Menu (Esc)", True)] for c in seen_out), seen_out[-1]
 
 
 # ------------------------------------------------------------------ a network table

@@ -13,6 +13,7 @@ import pytest
 from zole_desktop.flow.session import Session
 from zole_desktop.i18n import set_language
 from zole_desktop.rules import cards as C
+from zole_desktop.rules.judge import surrender_settlement
 from zole_desktop.rules.state import DONE, PASS, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.app import App
@@ -249,6 +250,23 @@ def test_a_click_where_a_button_was_never_takes_back_a_card(real_app):
                  lambda k=k: len(table.selected) == k)
         bury = table.buttons[0]
         send("bury", click_events(bury.rect.center), lambda: st().buried.bit_count() == 2)
+        # my first turn: Surrender, once, says what giving up costs (the rules core's
+        # settlement); playing a card instead takes the question and its note away
+        assert wait_until(lambda: table.waiting_for() == "play" and _settled(table), 60)
+        assert table.can_surrender_now()
+        sur = next(b for b in table.corner if b.text() == "Surrender")
+        cost = -surrender_settlement(st()).deltas[0]
+        send("arm Surrender", click_events(sur.rect.center),
+             lambda: table.surrender_armed and "message" in {k for k, _r, _x in table.drawn})
+        said = [x for k, _r, x in table.drawn if k == "message"]
+        assert said == [f"Giving up is a lost game: you pay {cost} game points. Click again "
+                        "to give up."], said
+        assert sur.text() == "Really give up?"
+        c = next(c for c in table.my_hand() if c in table.legal_cards())
+        n = len(st().actions())
+        send("a card instead", click_events(card_point(table, c)),
+             lambda n=n: len(st().actions()) > n and not table.surrender_armed
+             and "message" not in {k for k, _r, _x in table.drawn})
         # play until I have a card to take back and may no longer give up
         while True:
             assert wait_until(lambda: table.waiting_for() == "play" and _settled(table)

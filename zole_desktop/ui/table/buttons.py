@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _, ngettext
+from ...rules.judge import surrender_settlement
 from ...rules.state import DARK_BID, PASS
 from .. import gfx, texts
 from ..widgets import Button
@@ -107,6 +108,18 @@ def build_corner(t: TableScene) -> None:
     cs.append(TableButton(MENU, t.open_pause))
     t.corner = cs
     place(t)
+
+
+def surrender_note(t: TableScene) -> str:
+    """What giving up costs now, from the rules core's settlement of it (said while
+    Surrender is armed)."""
+    st = t.state
+    assert st is not None and t.human is not None
+    n = -surrender_settlement(st).deltas[t.human]
+    return ngettext("Giving up is a lost game: you pay {n} game point. Click again to "
+                    "give up.",
+                    "Giving up is a lost game: you pay {n} game points. Click again to "
+                    "give up.", n).format(n=n)
 
 
 def corner_width(W: int, H: int) -> int:

@@ -5,7 +5,7 @@ alone, and only on the part of a card that shows in the fan):
 - the keyboard focus (a card or a button): a dashed bar under it, and on a focused card a
   small label that says what Enter does;
 - the advisor's hint (:mod:`.hint_view`): a bar above the card and the "Hint" tag;
-- whose turn it is: a bar with a notch on that seat's name plate (:func:`draw_turn_marker`).
+- whose turn it is: a bar beside that seat's name plate (:func:`draw_turn_marker`).
 """
 
 from __future__ import annotations
@@ -67,13 +67,14 @@ def draw_card_marks(tb: TableScene, surface) -> None:
             continue
         w = max(3, r.w // 24)
         radius = max(4, r.w // 12)
-        pygame.draw.rect(surface, gfx.EDGE, r.inflate(2 * w + 4, 2 * w + 4), width=2,
+        # round the part that shows (the next card keeps its own face clear)
+        pygame.draw.rect(surface, gfx.EDGE, v.inflate(2 * w + 4, 2 * w + 4), width=2,
                          border_radius=radius + w + 2)
-        pygame.draw.rect(surface, gfx.LINEN, r.inflate(2 * w, 2 * w), width=w,
+        pygame.draw.rect(surface, gfx.LINEN, v.inflate(2 * w, 2 * w), width=w,
                          border_radius=radius + w)
         size = max(12, int(r.w * 0.17))
         badge = pygame.Rect(0, 0, int(size * 1.5), int(size * 1.5))
-        badge.center = (v.x + max(badge.w // 2 + 2, v.w // 2), r.bottom - badge.h // 2 - w - 2)
+        badge.center = (v.x + max(badge.w // 2 + 2, v.w // 2), r.centery)
         pygame.draw.circle(surface, gfx.EDGE, badge.center, badge.w // 2 + 2)
         pygame.draw.circle(surface, gfx.CARMINE, badge.center, badge.w // 2)
         gfx.blit_text(surface, "\u2713", size, gfx.LINEN, badge.center, "center", bold=True)
@@ -95,12 +96,12 @@ def draw_card_marks(tb: TableScene, surface) -> None:
         t = _("Enter: play") if legal else _("Not this card")
     else:
         t = _("Enter: keep it") if f in tb.selected else _("Enter: choose")
-    size = max(11, int(tb.L["H"] * 0.02))
-    size = gfx.fit_size(t, size, max(v.w, tb.L["cw"] // 2) - 6, True)
+    # read at 12 px at least (at 960x540 too): the label may reach over the next card
+    size = max(12, int(tb.L["H"] * 0.022))
     tw = gfx.text_width(t, size, True) + size
     lab = pygame.Rect(0, 0, tw, int(size * 1.5))
     lab.midbottom = (v.centerx, y - 3)
-    lab.clamp_ip(pygame.Rect(v.x - tw // 3, 0, v.w + 2 * (tw // 3), tb.L["H"]))
+    lab.clamp_ip(pygame.Rect(0, 0, tb.L["W"], tb.L["H"]))
     surface.blit(gfx.panel(lab.w, lab.h, fill=gfx.EDGE, border=gfx.AMBER, radius=lab.h // 2,
                            width=1, alpha=230), lab)
     gfx.blit_text(surface, t, size, gfx.LINEN if legal else gfx.DIM_LINEN, lab.center,
@@ -109,22 +110,19 @@ def draw_card_marks(tb: TableScene, surface) -> None:
 
 
 def draw_button_focus(tb: TableScene, surface, r: pygame.Rect) -> None:
-    """The keyboard focus on a button: a dashed bar under it."""
+    """The keyboard focus on a button: a dashed bar under its label, inside the button
+    (below the button are the bids' expected points)."""
     h = bar_height(tb)
-    mark(tb, "focus-bar", dashed_bar(surface, r.x + r.h // 4, r.right - r.h // 4,
-                                     r.bottom + max(3, h), h))
+    mark(tb, "focus-bar", dashed_bar(surface, r.x + r.h // 3, r.right - r.h // 3,
+                                     r.bottom - h - max(4, r.h // 9), h))
 
 
 def draw_turn_marker(tb: TableScene, surface, r: pygame.Rect) -> None:
-    """Whose turn it is: an amber bar beside the left edge of that seat's plate with a notch
-    pointing into it (the name also starts with ▸); the plate keeps its usual edge."""
+    """Whose turn it is: an amber bar beside the left edge of that seat's plate, in the
+    margin (the name also starts with ▸); the plate keeps its usual edge."""
     m = tb.L["m"]
-    w = max(4, m // 2 - 1)
-    bar = pygame.Rect(r.x - w - 2, r.y, w, r.h)
+    w = max(4, m // 2)
+    bar = pygame.Rect(r.x - w - 3, r.y + 2, w, r.h - 4)
     pygame.draw.rect(surface, gfx.EDGE, bar.inflate(2, 2), border_radius=w // 2)
     pygame.draw.rect(surface, gfx.AMBER, bar, border_radius=w // 2)
-    s = max(4, min(r.h // 7, m))
-    pts = [(bar.right, r.centery - s), (bar.right + s, r.centery), (bar.right, r.centery + s)]
-    pygame.draw.polygon(surface, gfx.AMBER, pts)
-    pygame.draw.polygon(surface, gfx.EDGE, pts, 1)
-    mark(tb, "turn-marker", bar.union(pygame.Rect(bar.right, r.centery - s, s + 1, 2 * s)))
+    mark(tb, "turn-marker", bar)

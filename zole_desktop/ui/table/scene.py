@@ -25,8 +25,7 @@ import pygame
 from ...flow.director import Director
 from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
-from ...i18n import N_, _, language, ngettext
-from ...rules.judge import surrender_settlement
+from ...i18n import N_, _, language
 from ...rules.state import PLAYING, SURRENDER, HandState
 from .. import gfx, texts
 from ..scene import Action, Scene
@@ -79,6 +78,7 @@ class TableScene(Scene):
         self.human_result: Any = None
         self.surrender_request = False
         self.surrender_armed = False
+        self._surrender_note = ""  # what giving up costs, said while Surrender is armed
         self.undo_request = False
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
@@ -403,25 +403,20 @@ class TableScene(Scene):
             return
         if not self.surrender_armed:
             self.surrender_armed = True
-            self.say(self.surrender_cost_text(), 8.0)
+            self._surrender_note = buttons.surrender_note(self)
+            self.say(self._surrender_note, 8.0)
             return
-        self.surrender_armed = False
-        self.message_until = 0.0
+        self.disarm_surrender()
         if self.waiting_for() == "play":
             self.human_result = SURRENDER
         else:
             self.surrender_request = True
 
-    def surrender_cost_text(self) -> str:
-        """What giving up costs now, from the rules core's settlement of it."""
-        st = self.state
-        assert st is not None and self.human is not None
-        deltas = surrender_settlement(st).deltas
-        n = -deltas[self.human]
-        return ngettext("Giving up is a lost game: you pay {n} game point. Click again to "
-                        "give up.",
-                        "Giving up is a lost game: you pay {n} game points. Click again to "
-                        "give up.", n).format(n=n)
+    def disarm_surrender(self) -> None:
+        """The armed Surrender goes back to its first state, and its note with it."""
+        if self.surrender_armed and self.message == self._surrender_note:
+            self.message, self.message_until = "", 0.0
+        self.surrender_armed = False
 
     def answer(self, a: int) -> None:
         """A bid button (a coach may refuse it with a note)."""

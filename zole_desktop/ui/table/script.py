@@ -363,6 +363,6 @@ def human_turn(t: TableScene, kind: str) -> Script:
     t.hints.stop()
     t.buttons = []
     t.button_actions = []
-    t.surrender_armed = False
+    t.disarm_surrender()
     buttons.build_corner(t)
     return r
