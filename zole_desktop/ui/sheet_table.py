@@ -82,7 +82,7 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
     rows = m.rows
     lh = row_height(body)
     col_no = r.x
-    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 6
+    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 12
     col_game = col_no + no_w
     seat_w = max(52, int(r.w * (0.45 if n == 3 else 0.55)) // n)
     seats_x0 = r.right - seat_w * n
