@@ -17,7 +17,7 @@ from zole_desktop.i18n import set_language
 from zole_desktop.storage import Settings
 from zole_desktop.ui import gfx
 from zole_desktop.ui.app import App
-from zole_desktop.ui.hand_end import HandSummary, outcome, placing
+from zole_desktop.ui.hand_end import HandSummary, match_outcome, outcome, placing
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
 from zole_desktop.ui.sheet import ScoreSheet
 
@@ -62,6 +62,9 @@ def test_won_and_lost_look_different():
     assert won.title() == "You won this hand!" and lost.title() == "You lost this hand"
     assert won.confetti and not lost.confetti  # only a win celebrates
     assert placing((3, 5, 3)) == [(1, 1), (2, 0), (2, 2)]
+    # the match's final: first place celebrates, last place is told in red
+    assert match_outcome((5, -10, 5), 0) == 1 and match_outcome((5, -10, 5), 1) == -1
+    assert match_outcome((5, 0, -5), 1) == 0
     # the hands as dealt: every active seat's eight cards and the talon, 26 in all
     dealt = won.dealt()
     assert [len(c) for _n, c in dealt] == [8, 8, 8, 2]

@@ -49,6 +49,16 @@ def outcome(row: SheetRow, you: int | None) -> int:
     return (d > 0) - (d < 0)
 
 
+def match_outcome(totals: tuple[int, ...], you: int | None) -> int:
+    """+1 the player won the match (first, shared or not), -1 came last, 0 in between."""
+    if you is None or not 0 <= you < len(totals):
+        return 0
+    places = dict((s, p) for p, s in placing(totals))
+    if places[you] == 1:
+        return 1
+    return -1 if places[you] == max(places.values()) else 0
+
+
 def placing(totals: tuple[int, ...]) -> list[tuple[int, int]]:
     """(place, seat) from the first: equal totals share a place."""
     order = sorted(range(len(totals)), key=lambda s: -totals[s])
@@ -76,7 +86,8 @@ class HandSummary(_Overlay):
         self.choice = "next"  # what the player chose: "next", "new" (match) or "menu"
         self.viewer = viewer if viewer is not None else (
             session.human if session.human is not None else 0)
-        self.result = outcome(row, session.people.you)
+        self.result = (match_outcome(session.match.final_totals(), session.people.you)
+                       if final else outcome(row, session.people.you))
         self.rng = random.Random(row.number * 31 + 7)
         self.confetti = [(self.rng.random(), self.rng.random(), self.rng.random(),
                           self.rng.choice((GAIN, gfx.AMBER, gfx.CARMINE, gfx.LINEN)))

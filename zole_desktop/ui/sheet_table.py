@@ -82,9 +82,9 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
     rows = m.rows
     lh = row_height(body)
     col_no = r.x
-    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 6
+    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 12
     col_game = col_no + no_w
-    seat_w = max(52, int(r.w * (0.45 if n == 3 else 0.55)) // n)
+    seat_w = max(60, int(r.w * (0.5 if n == 3 else 0.58)) // n)
     seats_x0 = r.right - seat_w * n
     game_w = seats_x0 - col_game - 6
     y = r.y
@@ -125,8 +125,8 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
             d, t = row.deltas[seat], row.totals[seat]
             x = seats_x0 + seat_w * (seat + 1) - 4
             ch = gfx.signed(d) if d else ""
-            cw = gfx.text_width(gfx.signed(-99), small) if d else 0
-            tr = put(surface, gfx.signed(t), body, gfx.INK, (x - cw - 4, y), seat_w - cw - 8,
+            cw = max(gfx.text_width(ch, small), gfx.text_width(gfx.signed(-9), small)) if d else 0
+            tr = put(surface, gfx.signed(t), body, gfx.INK, (x - cw - 7, y), seat_w - cw - 12,
                      "topright", bold=True)
             if ch:
                 gfx.blit_text(surface, ch, small, change_color(d), (x, tr.y + (body - small)),

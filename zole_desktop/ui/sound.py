@@ -81,6 +81,9 @@ def _lose(rng: random.Random) -> list:
     return _notes((392.0, 311.1), 160, 0.16)
 
 
+LATER = {"win": _win, "lose": _lose}  # made at their first use
+
+
 def _pcm(samples: list, channels: int) -> bytes:
     """16-bit samples, the same in every channel (one pass, then the channels interleaved by
     slices: a sample at a time cost as much as making the sounds)."""
@@ -139,8 +142,7 @@ class Sound:
                 raise pygame.error("the mixer stopped")
             channels = got[2]
             rng = random.Random(7)
-            for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle),
-                              ("win", _win), ("lose", _lose)):
+            for name, gen in (("slide", _slide), ("tap", _tap), ("riffle", _riffle)):
                 self.sounds[name] = pygame.mixer.Sound(buffer=_pcm(gen(rng), channels))
         except (pygame.error, NotImplementedError, ValueError, TypeError):
             self.sounds = {}
@@ -151,6 +153,8 @@ class Sound:
             return
         self.prepare()
         s = self.sounds.get(name)
+        if s is None and name in LATER:
+            s = self._make(name)
         if s is None:
             return
         try:
@@ -158,6 +162,19 @@ class Sound:
             s.play()
         except pygame.error:
             pass
+
+    def _make(self, name: str):
+        """A sound made at its first use (the end of a hand's: 15-35 ms, not at start-up)."""
+        try:
+            got = pygame.mixer.get_init()
+            if got is None:
+                raise pygame.error("the mixer stopped")
+            snd = pygame.mixer.Sound(buffer=_pcm(LATER[name](random.Random(7)), got[2]))
+        except (pygame.error, NotImplementedError, ValueError, TypeError):
+            self.ok = False
+            return None
+        self.sounds[name] = snd
+        return snd
 
     def quit(self) -> None:
         if self.ok:
