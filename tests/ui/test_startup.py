@@ -62,10 +62,10 @@ def test_the_serve_command_still_has_its_options(capsys):
 # until the first frame (and their samples converted a channel at a time)
 SOUNDS = {"slide": "55f08480cf8b76a4a7e9718c32f679099f0dd62d585de61b7627c54167281c3f",
           "tap": "fd401855b6ca9ce1c23699e989794c6416049a795fcad6859f65eec34f0078cd",
-          "riffle": "33222176278f51d871ef01b0c04c2ee3a4ff1ba07ecd690ba4a685727f0bf07a",
-          # the hand's end: a rising arpeggio for a win, two falling notes for a loss
-          "win": "2c50ab8aa6518c37ea66ec8e07e0aba156f3218feafd14547ecbc02b55615a66",
-          "lose": "a72bf433c8b807b4f663e4918af1488debd97ba6a75d4a6b966749381365bb09"}
+          "riffle": "33222176278f51d871ef01b0c04c2ee3a4ff1ba07ecd690ba4a685727f0bf07a"}
+# the hand's end, made at their first use: a rising arpeggio for a win, two falling notes
+LATER_SOUNDS = {"win": "2c50ab8aa6518c37ea66ec8e07e0aba156f3218feafd14547ecbc02b55615a66",
+                "lose": "a72bf433c8b807b4f663e4918af1488debd97ba6a75d4a6b966749381365bb09"}
 
 
 def test_the_sounds_are_made_after_the_first_frame_and_are_the_same(make_app):
@@ -90,6 +90,9 @@ def test_a_sound_played_before_the_first_frame_is_made_then():
         assert s.ok and not s.sounds
         s.play("tap")
         assert sorted(s.sounds) == sorted(SOUNDS)
+        for name, digest in LATER_SOUNDS.items():
+            s.play(name)
+            assert hashlib.sha256(s.sounds[name].get_raw()).hexdigest() == digest
         assert hashlib.sha256(s.sounds["tap"].get_raw()).hexdigest() == SOUNDS["tap"]
     finally:
         s.quit()
