@@ -231,6 +231,13 @@ class Director:
         """The session is over: keep it in the history, and then no Continue for it."""
         if not self.saving:
             return
+        self.session.name_history()
+        try:  # the save knows its history file before that file is written
+            self.session.save(None)
+            if self.session.last_saved is not None:
+                self.session.last_saved.result(10.0)
+        except (OSError, TimeoutError) as e:
+            log.warning("the finished match's save could not be written: %s", e)
         try:
             self.session.archive()
         except OSError as e:

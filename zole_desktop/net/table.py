@@ -382,16 +382,36 @@ class Table:
 
     def _keep_finished(self) -> None:
         """The finished match goes to the host's history, and its save away (so the next
-        start is a new match); a history copy that fails leaves the save in place."""
+        start is a new match).  The save first learns the history file's name, and the copy
+        is written only once that is on disk: a host killed before the save is removed
+        finds the copy and never keeps (nor plays) the match twice."""
         save_to = self.spec.save_to
         if save_to is None:
             return
+        self.session.name_history()
+        fut = self.session.save(None)
+        loop = asyncio.get_running_loop()
+        if fut is None:
+            self._archive_finished()
+        else:
+            fut.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._archive_finished))
+
+    def _archive_finished(self) -> None:
+        save_to = self.spec.save_to
+        assert save_to is not None
         try:
             self.session.archive()
-            self.host.saver.put(save_to, None)  # after the saves still waiting
         except OSError as e:
-            log.error("table %r: the finished match could not be kept in the history (%s); "
-                      "it stays saved in %s", self.name, e.strerror or e, save_to)
+            failed = self.host.saver.failure(save_to)
+            if failed is None:
+                log.error("table %r: the finished match could not be kept in the history "
+                          "(%s); it stays saved in %s", self.name, e.strerror or e, save_to)
+            else:
+                log.critical("table %r: the finished match could be kept neither in the "
+                             "history (%s) nor in %s (%s): it is lost when the host stops",
+                             self.name, e.strerror or e, save_to, failed.strerror or failed)
+            return
+        self.host.saver.put(save_to, None)  # after the saves still waiting
 
     def _maybe_next(self) -> None:
         if self.phase == "between" and all(s in self.ready for s in self.persons()):
