@@ -6,8 +6,10 @@ and a finished match on a full disk is not lost.  Every wait is bounded."""
 from __future__ import annotations
 
 import random
+import time
 
 from tests.net.helpers import play_match, run
+from zole_desktop import storage
 from zole_desktop.flow.saver import Saver
 from zole_desktop.net import host as H
 from zole_desktop.net.client import Connection
@@ -46,6 +48,9 @@ def test_a_host_killed_before_removing_a_finished_matchs_save_never_plays_it_aga
     try:
         over = run(go(), 120)
         assert over.match_over
+        end = time.monotonic() + 20  # the copy is written once the save knows its name
+        while not history_files() and time.monotonic() < end:
+            time.sleep(0.05)
     finally:
         host.stop()
     assert save.exists() and len(history_files()) == 1
@@ -93,3 +98,45 @@ def test_the_offline_game_killed_before_removing_a_finished_save_keeps_it_once(
     assert Session.load(said) is None  # finished: no Continue
     assert len(history_files()) == 1, history_files()
     assert not saves.save_path().is_file()
+
+
+def test_a_seats_token_goes_out_only_once_the_join_is_on_disk(tmp_path, monkeypatch,
+                                                               data_dir):
+    """The disk is held while a player joins: no Welcome (no token) until the join's save
+    is written; then the token the player got is the one on disk."""
+    import asyncio
+    import json
+    import threading
+
+    save = tmp_path / "net-table.json"
+    gate = threading.Event()
+    real = storage.atomic_write
+
+    def held(path, data):
+        if path == save:
+            assert gate.wait(20), "the test never opened the gate"
+        real(path, data)
+
+    monkeypatch.setattr(storage, "atomic_write", held)
+    spec = H.TableSpec(name="T", seats=[None, None, "easy"], code="4322", seed=3,
+                       save_to=save)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(spec)
+    host.start()
+
+    async def go():
+        task = asyncio.ensure_future(Connection.open("127.0.0.1", host.port, "4322", "Anna"))
+        await asyncio.sleep(1.0)
+        early = task.done()
+        gate.set()
+        c = await asyncio.wait_for(task, 20)
+        await c.close()
+        return early, c.welcome.token
+
+    try:
+        early, token = run(go(), 60)
+    finally:
+        gate.set()
+        host.stop()
+    assert not early, "the token went out before the join was saved"
+    assert token in json.loads(save.read_bytes())["extra"]["net"]["tokens"]

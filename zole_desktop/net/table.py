@@ -370,6 +370,9 @@ class Table:
         self.last_over = P.HandOver(row=P.row_msg(row), match_over=over, final=final)
         self.phase = "over" if over else "between"
         self.ready.clear()
+        if over and self.spec.save_to is not None:  # the end goes out once the save
+            self.session.name_history()  # knows the history file it will be kept as
+            self.session.save(None)
         self._send_saved([(c, self.last_over) for c in self.conns.values()])
         if over:
             log.info("table %r: the match is over (%s)", self.name, final)
@@ -388,13 +391,20 @@ class Table:
         save_to = self.spec.save_to
         if save_to is None:
             return
-        self.session.name_history()
-        fut = self.session.save(None)
+        fut = self.session.last_saved  # the one that named the history file
         loop = asyncio.get_running_loop()
         if fut is None:
             self._archive_finished()
-        else:
-            fut.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._archive_finished))
+            return
+
+        def saved(_f: object) -> None:
+            try:
+                loop.call_soon_threadsafe(self._archive_finished)
+            except RuntimeError:  # the host stopped meanwhile: its next start keeps it
+                log.info("table %r: the finished match is kept in the history at the "
+                         "host's next start", self.name)
+
+        fut.add_done_callback(saved)
 
     def _archive_finished(self) -> None:
         save_to = self.spec.save_to
