@@ -231,6 +231,11 @@ class Director:
         """The session is over: keep it in the history, and then no Continue for it."""
         if not self.saving:
             return
+        self.session.name_history()
+        try:  # the save knows its history file before that file is written
+            self.session.save(None)
+        except OSError as e:  # a session that writes on this thread
+            self._save_result(e)
         self.wait_saved(10.0)  # whether the finished match is saved decides what is said
         try:
             self.session.archive()

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import logging
 import random
+import re
+import secrets
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +26,7 @@ from .people import Names, bot_name, stored
 from .saver import Saver, flush_shared
 
 HUMAN = "human"
+_HISTORY_NAME = re.compile(r"match-[0-9]{8}-[0-9]{6}-[0-9a-f]{8}\.json")
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,10 @@ class Session:
     # the hand number whose shuffle every hand is dealt with (None: each its own); a
     # replayed deal (:meth:`replay_of`) plays the same cards again
     deal_of_hand: int | None = None
+    # the history file the finished match is kept as, chosen (and saved) before it is
+    # written: a program killed between the history copy and the save's removal finds the
+    # copy again instead of keeping the match twice (:meth:`archive`)
+    history_name: str | None = None
 
     def __post_init__(self) -> None:
         if self.match is None:
@@ -138,7 +146,18 @@ class Session:
                            self.seed, self.human if self.human is not None else 0)
 
     def extra(self) -> dict:
-        return {"length": self.length, "serious": self.serious, "human": self.human}
+        out: dict = {"length": self.length, "serious": self.serious, "human": self.human}
+        if self.history_name is not None:
+            out["history_name"] = self.history_name
+        return out
+
+    def name_history(self) -> str:
+        """The finished match's history file name (chosen once; save it before
+        :meth:`archive`)."""
+        if self.history_name is None:
+            self.history_name = (f"match-{time.strftime('%Y%m%d-%H%M%S')}-"
+                                 f"{secrets.token_hex(4)}.json")
+        return self.history_name
 
     def save(self, current: HandState | None = None) -> Future | None:
         """Save the match and ``current`` (the hand in progress, if any), atomically: on the
@@ -176,7 +195,8 @@ class Session:
 
     def archive(self) -> Path | None:
         """Keep the finished match in the history folder (for history and statistics)."""
-        return match_history.archive(self.match, self.table(), typed=self.typed_seats())
+        return match_history.archive(self.match, self.table(), typed=self.typed_seats(),
+                                     name=self.history_name)
 
     def keep_unfinished(self) -> Path | None:
         """Keep this match, left before its end, in the history marked unfinished, with the
@@ -253,6 +273,10 @@ class Session:
         if not isinstance(length, int) or not 0 <= length <= 10_000:
             length = 12
         levels: list[str | None] = [None if lv == HUMAN else lv for lv in t.levels]
-        return cls(players=m.players, names=list(t.names), levels=levels, human=human,
+        named = x.get("history_name")
+        if not (isinstance(named, str) and _HISTORY_NAME.fullmatch(named)):
+            named = None
+        return cls(history_name=named,
+                   players=m.players, names=list(t.names), levels=levels, human=human,
                    rules=m.rules, length=length, seed=t.seed, match=m,
                    serious=bool(x.get("serious", False)), current=saved.current)

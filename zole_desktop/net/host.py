@@ -68,6 +68,7 @@ def finish_stopping(timeout: float = 30.0) -> bool:
 HELLO_TIMEOUT = 10.0  # seconds for a new connection to say hello
 RATE = 20.0  # messages a second that one connection may send, on average
 BURST = 40  # ... and at once
+SAVE_WAIT = 10.0  # seconds a join waits for its save before the seat is given anyway
 
 
 class Host:
@@ -305,6 +306,7 @@ class Host:
             return
         table = self.tables[hello.code]
         seat, _token = joined
+        await self._join_saved(table)
         conn = Conn(ws, who, self.limit)
         table.attach(seat, conn)
         self.limit.log("sits", logging.INFO, "table %r: %s sits at seat %d", table.name, who,
@@ -356,6 +358,19 @@ class Host:
             return joined
         finally:
             self.guard.done(peer)
+
+    async def _join_saved(self, table: Table) -> None:
+        """Wait until the join (the seat's token) is on disk: a host killed after sending
+        the token would otherwise have lost the seat, and a stranger with the code alone
+        could take it.  A save that fails is told by the table (saving stopped)."""
+        fut = table.session.last_saved
+        if table.spec.save_to is None or fut is None or fut.done():
+            return
+        try:  # shielded: the saver answers its future, never a cancelled one
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(fut)), SAVE_WAIT)
+        except TimeoutError:
+            log.warning("table %r: a join's save took over %.0f s; the seat is given "
+                        "before it is on disk", table.name, SAVE_WAIT)
 
     async def _bad(self, ws: ServerConnection, who: str, why: str) -> None:
         self.closed_connections += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import time
 from typing import Any, cast
 
 from .. import saves, storage
@@ -87,6 +88,27 @@ def resume(spec: TableSpec) -> NetSession | None:
     session.save_to = spec.save_to
     session.net = {"name": net["name"][:40], "code": net["code"],
                    "tokens": list(net["tokens"])}
+    if session.over() and session.current is None:  # killed before its save was removed
+        try:
+            session.archive()  # under the name it was saved with: never twice
+            spec.save_to.unlink(missing_ok=True)
+        except OSError as e:  # set aside, so the new match's saves never write over it
+            aside = spec.save_to.with_name(
+                f"{spec.save_to.stem}.finished-{time.strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                spec.save_to.rename(aside)
+            except OSError as e2:
+                log.critical("the finished match saved in %s could be neither kept in the "
+                             "history (%s) nor set aside (%s)", spec.save_to,
+                             e.strerror or e, e2.strerror or e2)
+                raise
+            log.error("the finished match saved in %s could not be kept in the history "
+                      "(%s); it is kept as %s, and a new match begins", spec.save_to,
+                      e.strerror or e, aside)
+            return None
+        log.info("the finished match saved in %s is kept in the history; a new match "
+                 "begins", spec.save_to)
+        return None
     log.info("table %r resumed from %s at hand %d", net["name"], spec.save_to,
              session.hand_number)
     return session

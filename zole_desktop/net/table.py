@@ -370,6 +370,9 @@ class Table:
         self.last_over = P.HandOver(row=P.row_msg(row), match_over=over, final=final)
         self.phase = "over" if over else "between"
         self.ready.clear()
+        if over and self.spec.save_to is not None:  # the end goes out once the save
+            self.session.name_history()  # knows the history file it will be kept as
+            self.session.save(None)
         self._send_saved([(c, self.last_over) for c in self.conns.values()])
         if over:
             log.info("table %r: the match is over (%s)", self.name, final)
@@ -382,16 +385,43 @@ class Table:
 
     def _keep_finished(self) -> None:
         """The finished match goes to the host's history, and its save away (so the next
-        start is a new match); a history copy that fails leaves the save in place."""
+        start is a new match).  The save first learns the history file's name, and the copy
+        is written only once that is on disk: a host killed before the save is removed
+        finds the copy and never keeps (nor plays) the match twice."""
         save_to = self.spec.save_to
         if save_to is None:
             return
+        fut = self.session.last_saved  # the one that named the history file
+        loop = asyncio.get_running_loop()
+        if fut is None:
+            self._archive_finished()
+            return
+
+        def saved(_f: object) -> None:
+            try:
+                loop.call_soon_threadsafe(self._archive_finished)
+            except RuntimeError:  # the host stopped meanwhile: its next start keeps it
+                log.info("table %r: the finished match is kept in the history at the "
+                         "host's next start", self.name)
+
+        fut.add_done_callback(saved)
+
+    def _archive_finished(self) -> None:
+        save_to = self.spec.save_to
+        assert save_to is not None
         try:
             self.session.archive()
-            self.host.saver.put(save_to, None)  # after the saves still waiting
         except OSError as e:
-            log.error("table %r: the finished match could not be kept in the history (%s); "
-                      "it stays saved in %s", self.name, e.strerror or e, save_to)
+            failed = self.host.saver.failure(save_to)
+            if failed is None:
+                log.error("table %r: the finished match could not be kept in the history "
+                          "(%s); it stays saved in %s", self.name, e.strerror or e, save_to)
+            else:
+                log.critical("table %r: the finished match could be kept neither in the "
+                             "history (%s) nor in %s (%s): it is lost when the host stops",
+                             self.name, e.strerror or e, save_to, failed.strerror or failed)
+            return
+        self.host.saver.put(save_to, None)  # after the saves still waiting
 
     def _maybe_next(self) -> None:
         if self.phase == "between" and all(s in self.ready for s in self.persons()):

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,6 +15,8 @@ from ..i18n import _
 from ..rules.match import Match, hand_record
 from ..rules.state import HandState
 from ..saves import Table, json_bytes
+
+log = logging.getLogger(__name__)
 
 HISTORY_DIR = "history"
 MAX_HISTORY_FILES = 5000
@@ -32,14 +35,19 @@ def history_dir() -> Path:
 
 def archive(match: Match, table: Table, when: str | None = None,
             typed: Iterable[int] = (), unfinished: bool = False,
-            current: HandState | None = None) -> Path | None:
+            current: HandState | None = None, name: str | None = None) -> Path | None:
     """Keep a match in the history folder as a ``zole-match/1`` file; ``typed``: the seats
     whose names people typed at other computers (a network table's), shown as typed, never
     translated.  A match left before its end (``unfinished``: the player started another
     one) is kept with ``"unfinished": true`` and no settlement of the pools left standing,
     and ``current``, the hand it was left in, under ``"in_progress"`` when anyone had bid in
     it.  None when there is nothing to keep (no hand played, none begun).  OSError when it
-    cannot be written."""
+    cannot be written.  ``name``: the file's name, chosen before (and saved with the match,
+    :attr:`Session.history_name`); a file of that name already there is this match kept by
+    a program killed before it could remove the save: it is not kept twice."""
+    if name is not None and (history_dir() / name).exists():
+        log.info("the match is already kept in the history as %s", name)
+        return history_dir() / name
     begun = None
     if unfinished and current is not None:
         begun = hand_record(current)
@@ -48,7 +56,7 @@ def archive(match: Match, table: Table, when: str | None = None,
     if not match.rows and begun is None:
         return None
     stamp = when or time.strftime("%Y%m%d-%H%M%S")
-    path = history_dir() / f"match-{stamp}.json"
+    path = history_dir() / (name or f"match-{stamp}.json")
     k = 1
     while path.exists():
         k += 1
