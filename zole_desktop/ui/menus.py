@@ -303,7 +303,7 @@ class NewGameScene(FormScene):
         self.length = 12
         self.serious = False
         self.theme = st.theme
-        ws = [Heading(N_("People at the table"), small=True),
+        ws = [Heading(N_("Who plays"), small=True),
               ChoiceRow(N_("People at the table"), [(3, "3"), (4, "4"), (5, "5")],
                         lambda: self.players, self._set_players,
                         explain=lambda: _("Three play each hand; with four the dealer sits "
