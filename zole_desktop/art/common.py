@@ -10,6 +10,7 @@ import math
 import random
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -83,7 +84,7 @@ def text_center(draw: ImageDraw.ImageDraw, cx: float, y: float, text: str, f, fi
 
 @lru_cache(maxsize=256)
 def pip_mask(suit: str, size: int, flip: bool = False) -> Image.Image:
-    m = _pip_master(suit).resize((size, size), Image.LANCZOS)
+    m = _pip_master(suit).resize((size, size), Image.Resampling.LANCZOS)
     return m.rotate(180) if flip else m
 
 
@@ -112,7 +113,7 @@ def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
     parts = []
     for ch in text:
         box = f.getbbox(ch)
-        im = Image.new("L", (box[2] + 20, box[3] + 20), 0)
+        im = Image.new("L", (int(box[2]) + 20, int(box[3]) + 20), 0)
         ImageDraw.Draw(im).text((10, 10), ch, font=f, fill=255)
         parts.append(im.crop(im.getbbox()))
     gap = 26
@@ -125,14 +126,14 @@ def rank_mask(rank: str, height: int, max_w: int) -> Image.Image:
         x += p.width + gap
     scale = height / h
     tw = min(int(w * scale), max_w)
-    return out.resize((max(1, tw), height), Image.LANCZOS)
+    return out.resize((max(1, tw), height), Image.Resampling.LANCZOS)
 
 
 def ink_runs(mask: Image.Image, y: int, level: int = 128) -> list[int]:
     """Widths of the runs of ink along row ``y`` of a mask, left to right."""
     runs, n = [], 0
     for x in range(mask.width):
-        if mask.getpixel((x, y)) >= level:
+        if cast(int, mask.getpixel((x, y))) >= level:
             n += 1
         elif n:
             runs.append(n)
@@ -252,7 +253,7 @@ def _overlay(img: Image.Image, grey: Image.Image) -> Image.Image:
 def _corner_mask() -> Image.Image:
     m = Image.new("L", (CW, CH), 0)
     ImageDraw.Draw(m).rounded_rectangle([0, 0, CW - 1, CH - 1], radius=RADIUS, fill=255)
-    return m.resize((CARD_W, CARD_H), Image.LANCZOS)
+    return m.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
 
 def draw_edge(img: Image.Image, color=INK) -> None:
@@ -264,10 +265,10 @@ def finish(img: Image.Image, size: tuple[int, int] | None = None, colors: int = 
            ) -> Image.Image:
     """Downscale the canvas, cut the rounded corners and return an RGBA card."""
     draw_edge(img)
-    out = img.convert("RGB").resize((CARD_W, CARD_H), Image.LANCZOS)
+    out = img.convert("RGB").resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
     out.putalpha(_corner_mask())
     if size and tuple(size) != (CARD_W, CARD_H):
-        out = out.resize(size, Image.LANCZOS)
+        out = out.resize(size, Image.Resampling.LANCZOS)
     return out
 
 

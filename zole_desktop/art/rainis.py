@@ -591,7 +591,7 @@ def _caption(img: Image.Image, code: str, name: str, play: str, pal: dict
     small = int(math.ceil(SMALL_PT * PX_PER_PT))
     ace = code[0] == "A"
     gap = int((0.01 if ace else 0.016) * CH)
-    y = top + int((0.016 if ace else 0.02) * CH)
+    y: float = top + int((0.016 if ace else 0.02) * CH)
     rank_line = f"{SUIT_GEN[code[1]]} {RANK_LV[code[0]]}"
     f1 = fit_font(rank_line, max_w, max(small, int(0.027 * CH)), bold=True, min_size=small)
     y = text_center(d, cx, y, rank_line, f1, pal["red"]) + gap

@@ -143,7 +143,8 @@ class Theme:
         self.felt_color = gfx.FELT
         if isinstance(fc, str) and len(fc) == 7 and fc.startswith("#"):
             try:
-                self.felt_color = tuple(int(fc[i:i + 2], 16) for i in (1, 3, 5))
+                r, g, b = (int(fc[i:i + 2], 16) for i in (1, 3, 5))
+                self.felt_color = (r, g, b)
             except ValueError:
                 pass
         self._scaled: dict[tuple[int, int], dict[str, pygame.Surface]] = {}

@@ -97,7 +97,7 @@ def row_rects(n: int, area: pygame.Rect, max_h: int, min_step: float = 0.34,
     index of every card stays visible)."""
     if n <= 0:
         return []
-    ch = min(area.h, max_h)
+    ch: float = min(area.h, max_h)
     cw = ch * ASPECT
     natural = n * cw + (n - 1) * cw * gap
     if natural > area.w:
