@@ -64,6 +64,7 @@ class Table:
         self.gen = 0  # changes with every action, so a bot's late answer is dropped
         self.driving = False
         self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.unsaved: P.Unsaved | None = None  # told to the players: saving has stopped
         if all(self.tokens[s] is not None for s in self.persons()):
             self._start_hand()  # resumed from the save: everyone had joined
 
@@ -148,6 +149,8 @@ class Table:
                             serious=self.session.serious, seats=self.seat_infos(),
                             sheet=[P.row_msg(r) for r in self.director.match.rows]))
         self._send_seats()
+        if self.unsaved is not None:
+            conn.send(self.unsaved)
         if self.phase == "waiting" and all(self.tokens[s] is not None for s in self.persons()):
             self._start_hand()
         elif self.phase == "playing":
@@ -232,10 +235,27 @@ class Table:
         asyncio.wrap_future(fut).add_done_callback(lambda _f: self._deliver(out))
 
     def _deliver(self, out: list[tuple[Conn, msgspec.Struct]]) -> None:
+        self._tell_saving()
         live = set(map(id, self.conns.values()))
         for conn, msg in out:
             if id(conn) in live:
                 conn.send(msg)
+
+    def _tell_saving(self) -> None:
+        """The players are told, before the first move the save could not keep, that the
+        match is no longer saved (and when it is saved again)."""
+        if self.spec.save_to is None:
+            return
+        failed = self.host.saver.failure(self.spec.save_to)
+        if (failed is None) == (self.unsaved is None):
+            return
+        if failed is not None:
+            self.unsaved = P.Unsaved(error=str(failed.strerror or failed)[:200])
+            msg = self.unsaved
+        else:
+            self.unsaved, msg = None, P.Unsaved(saved=True)
+        for conn in self.conns.values():
+            conn.send(msg)
 
     def leave(self, seat: int) -> None:
         """The player leaves the waiting room before the first deal: the seat is free for
