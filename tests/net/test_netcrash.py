@@ -191,3 +191,53 @@ def test_the_players_are_told_when_the_host_can_no_longer_save(tmp_path, monkeyp
         assert isinstance(msgs[1], P.Update)
     assert any(isinstance(m, P.Unsaved) for m in seen), seen
     assert save.read_bytes() == b""
+
+
+def test_a_finished_match_on_a_full_disk_is_kept_once_there_is_room(tmp_path, monkeypatch,
+                                                                     data_dir):
+    """The disk is full when the match ends: neither the history copy nor the save can be
+    written (the stale save is emptied).  The host keeps the match and tries again; once
+    there is room it is in the history, once."""
+    import threading
+
+    from zole_desktop.net import table as T
+
+    save = tmp_path / "net-table.json"
+    full = threading.Event()
+    real = storage.atomic_write
+
+    def write(path, data):
+        if full.is_set() or b'"history_name"' in bytes(data) \
+                or path.parent == history.history_dir():
+            full.set()  # the disk fills up as the match ends
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(storage, "atomic_write", write)
+    monkeypatch.setattr(T, "KEEP_RETRY", 0.2)
+    spec = H.TableSpec(name="T", seats=[None, "easy", "easy"], code="4324", seed=3,
+                       length=1, save_to=save)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(spec)
+    host.start()
+
+    async def go():
+        c = await Connection.open("127.0.0.1", host.port, "4324", "Anna")
+        over = await play_match(c, random.Random(5))
+        await c.close()
+        return over
+
+    try:
+        assert run(go(), 120).match_over
+        time.sleep(1.0)
+        assert history_files() == [] and full.is_set()  # nowhere yet
+        full.clear()
+        monkeypatch.setattr(storage, "atomic_write", real)  # room again
+        end = time.monotonic() + 20
+        while not history_files() and time.monotonic() < end:
+            time.sleep(0.05)
+        time.sleep(0.5)
+    finally:
+        host.stop()
+    assert len(history_files()) == 1, history_files()
+    assert not save.exists()
