@@ -140,3 +140,104 @@ def test_a_seats_token_goes_out_only_once_the_join_is_on_disk(tmp_path, monkeypa
         host.stop()
     assert not early, "the token went out before the join was saved"
     assert token in json.loads(save.read_bytes())["extra"]["net"]["tokens"]
+
+
+def test_the_players_are_told_when_the_host_can_no_longer_save(tmp_path, monkeypatch,
+                                                                data_dir):
+    """The data folder turns read-only mid-hand: the next move reaches the players after a
+    message that the match is no longer saved; the stale save is emptied; a player joining
+    back later is told too; once saving works again they hear that."""
+    from tests.net.helpers import intent_for, recv
+    from tests.net.test_netsave import FullDisk
+    from zole_desktop.net import protocol as P
+
+    save = tmp_path / "net-table.json"
+    disk = FullDisk()
+    monkeypatch.setattr(storage, "atomic_write", disk)
+    spec = H.TableSpec(name="T", seats=[None, None, "easy"], code="4323", seed=4,
+                       save_to=save)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(spec)
+    host.start()
+
+    async def first_update(c):
+        while not isinstance(m := await recv(c), P.Update):
+            pass
+        return m
+
+    async def go():
+        cs = [await Connection.open("127.0.0.1", host.port, "4323", f"P{k}")
+              for k in range(2)]
+        ups = [await first_update(c) for c in cs]
+        disk.full.set()
+        mover = cs[0] if ups[0].obs.legal else cs[1]
+        await mover.send(intent_for((ups[0] if mover is cs[0] else ups[1]).obs,
+                                    random.Random(1)))
+        got = [[await recv(c) for _ in range(2)] for c in cs]
+        again = await Connection.open("127.0.0.1", host.port, "4323", "P0",
+                                      token=cs[0].welcome.token)
+        seen = [await recv(again) for _ in range(3)]
+        disk.full.clear()
+        for c in (*cs, again):
+            await c.close()
+        return got, seen
+
+    try:
+        got, seen = run(go(), 60)
+    finally:
+        host.stop()
+    for msgs in got:  # told before the move the save could not keep
+        assert isinstance(msgs[0], P.Unsaved) and "space" in msgs[0].error, msgs
+        assert isinstance(msgs[1], P.Update)
+    assert any(isinstance(m, P.Unsaved) for m in seen), seen
+    assert save.read_bytes() == b""
+
+
+def test_a_finished_match_on_a_full_disk_is_kept_once_there_is_room(tmp_path, monkeypatch,
+                                                                     data_dir):
+    """The disk is full when the match ends: neither the history copy nor the save can be
+    written (the stale save is emptied).  The host keeps the match and tries again; once
+    there is room it is in the history, once."""
+    import threading
+
+    from zole_desktop.net import table as T
+
+    save = tmp_path / "net-table.json"
+    full = threading.Event()
+    real = storage.atomic_write
+
+    def write(path, data):
+        if full.is_set() or b'"history_name"' in bytes(data) \
+                or path.parent == history.history_dir():
+            full.set()  # the disk fills up as the match ends
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(storage, "atomic_write", write)
+    monkeypatch.setattr(T, "KEEP_RETRY", 0.2)
+    spec = H.TableSpec(name="T", seats=[None, "easy", "easy"], code="4324", seed=3,
+                       length=1, save_to=save)
+    host = H.Host("127.0.0.1", 0, rate=10_000.0)
+    host.add_table(spec)
+    host.start()
+
+    async def go():
+        c = await Connection.open("127.0.0.1", host.port, "4324", "Anna")
+        over = await play_match(c, random.Random(5))
+        await c.close()
+        return over
+
+    try:
+        assert run(go(), 120).match_over
+        time.sleep(1.0)
+        assert history_files() == [] and full.is_set()  # nowhere yet
+        full.clear()
+        monkeypatch.setattr(storage, "atomic_write", real)  # room again
+        end = time.monotonic() + 20
+        while not history_files() and time.monotonic() < end:
+            time.sleep(0.05)
+        time.sleep(0.5)
+    finally:
+        host.stop()
+    assert len(history_files()) == 1, history_files()
+    assert not save.exists()

@@ -426,6 +426,8 @@ def test_a_table_whose_save_failed_plays_on_and_is_not_resumed_at_the_stale_save
         disk.full.set()
         await cs[obs.current_seat].send(intent_for(first[obs.current_seat].obs,
                                                    random.Random(1)))
+        told = [await recv(c) for c in cs]  # the match is no longer saved (issue 32, 6)
+        assert all(isinstance(m, P.Unsaved) for m in told), told
         after = [await recv(c) for c in cs]
         assert all(isinstance(m, P.Update) and m.step == 1 for m in after)
         for c in cs:

@@ -244,12 +244,21 @@ class Rejected(_Msg, tag="rejected", frozen=True):
     reason: str
 
 
+class Unsaved(_Msg, tag="unsaved", frozen=True):
+    """The host can no longer save the match (``error``: why, from its system, as it said
+    it); the game goes on, and a host started again begins a new match.  ``saved``: it is
+    saved again (the disk has room again)."""
+
+    error: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    saved: bool = False
+
+
 UNDO_SERIOUS = "undo: serious table"
 UNDO_NOTHING = "undo: nothing to take back"
 UNDO_BLOCKED = "undo: another player has acted since"
 
 
-HostMsg = Welcome | Refused | Update | HandOver | Seats | Rejected
+HostMsg = Welcome | Refused | Update | HandOver | Seats | Rejected | Unsaved
 
 _enc = msgspec.json.Encoder()
 client_decoder = msgspec.json.Decoder(ClientMsg)
@@ -381,6 +390,6 @@ __all__ = [
     "MAX_CLIENT_FRAME", "MAX_HOST_FRAME", "TABLE", "VERSION", "Acted", "Bid", "Bury",
     "ClientMsg", "HandOver", "Hello", "HostMsg", "Intent", "Leave", "Next", "Obs", "Play",
     "ProtocolError", "Refused", "Rejected", "RowMsg", "SeatInfo", "Seats", "Surrender",
-    "TrickMsg", "Undo", "Update", "Welcome", "action_name", "action_of", "decode_client",
+    "TrickMsg", "Undo", "Unsaved", "Update", "Welcome", "action_name", "action_of", "decode_client",
     "decode_host", "encode", "intent_action", "obs_msg", "observation_of", "row_msg", "sheet_rows",
 ]

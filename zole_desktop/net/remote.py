@@ -175,6 +175,7 @@ class RemoteDirector(Director):
         session.bots = dict(self.remote)
         self.fed_step = -1  # the step of the remote move handed to a RemoteSeat
         self.failed: str | None = None
+        self.unsaved: str | None = None  # the host said it can no longer save the match
         self.next_sent = 0  # the hand whose "next" we sent
         self._last: tuple[int, int] | None = None  # the last action of the latest picture
         self.unanswered = 0  # my moves the host has not answered yet
@@ -286,6 +287,9 @@ class RemoteDirector(Director):
                     refused = m.reason
                 elif m.reason != "not between hands":  # a move of mine: the next update
                     self.unanswered = max(0, self.unanswered - 1)  # puts the picture right
+            elif isinstance(m, P.Unsaved):  # the host's saving stopped (or works again)
+                self.unsaved = None if m.saved else m.error
+                notes.append("saved" if m.saved else "unsaved")
             elif isinstance(m, Dropped):
                 notes.append("dropped")
                 self.dropped = True

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOT_SECONDS = 3.0  # the longest a bot may think about one move
+KEEP_RETRY = 30.0  # seconds between tries to keep a finished match on a full disk
 
 
 class Table:
@@ -64,6 +65,8 @@ class Table:
         self.gen = 0  # changes with every action, so a bot's late answer is dropped
         self.driving = False
         self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.keep_tries = 0  # tries to keep the finished match on a full disk
+        self.unsaved: P.Unsaved | None = None  # told to the players: saving has stopped
         if all(self.tokens[s] is not None for s in self.persons()):
             self._start_hand()  # resumed from the save: everyone had joined
 
@@ -148,6 +151,8 @@ class Table:
                             serious=self.session.serious, seats=self.seat_infos(),
                             sheet=[P.row_msg(r) for r in self.director.match.rows]))
         self._send_seats()
+        if self.unsaved is not None:
+            conn.send(self.unsaved)
         if self.phase == "waiting" and all(self.tokens[s] is not None for s in self.persons()):
             self._start_hand()
         elif self.phase == "playing":
@@ -232,10 +237,27 @@ class Table:
         asyncio.wrap_future(fut).add_done_callback(lambda _f: self._deliver(out))
 
     def _deliver(self, out: list[tuple[Conn, msgspec.Struct]]) -> None:
+        self._tell_saving()
         live = set(map(id, self.conns.values()))
         for conn, msg in out:
             if id(conn) in live:
                 conn.send(msg)
+
+    def _tell_saving(self) -> None:
+        """The players are told, before the first move the save could not keep, that the
+        match is no longer saved (and when it is saved again)."""
+        if self.spec.save_to is None:
+            return
+        failed = self.host.saver.failure(self.spec.save_to)
+        if (failed is None) == (self.unsaved is None):
+            return
+        if failed is not None:
+            self.unsaved = P.Unsaved(error=str(failed.strerror or failed)[:200])
+            msg = self.unsaved
+        else:
+            self.unsaved, msg = None, P.Unsaved(saved=True)
+        for conn in self.conns.values():
+            conn.send(msg)
 
     def leave(self, seat: int) -> None:
         """The player leaves the waiting room before the first deal: the seat is free for
@@ -407,6 +429,9 @@ class Table:
         fut.add_done_callback(saved)
 
     def _archive_finished(self) -> None:
+        """Keep the finished match in the history, then remove its save.  When neither the
+        history nor the save can hold it (a full disk), it is held here and tried again
+        every :data:`KEEP_RETRY` seconds while the host runs (the log says so)."""
         save_to = self.spec.save_to
         assert save_to is not None
         try:
@@ -416,11 +441,21 @@ class Table:
             if failed is None:
                 log.error("table %r: the finished match could not be kept in the history "
                           "(%s); it stays saved in %s", self.name, e.strerror or e, save_to)
-            else:
+                return
+            if not self.keep_tries:
                 log.critical("table %r: the finished match could be kept neither in the "
-                             "history (%s) nor in %s (%s): it is lost when the host stops",
-                             self.name, e.strerror or e, save_to, failed.strerror or failed)
+                             "history (%s) nor in %s (%s); the host keeps it and tries "
+                             "again every %.0f s: it is lost if the host stops first",
+                             self.name, e.strerror or e, save_to, failed.strerror or failed,
+                             KEEP_RETRY)
+            self.keep_tries += 1
+            self.session.save(None)  # the save may take it first, once there is room
+            asyncio.get_running_loop().call_later(KEEP_RETRY, self._archive_finished)
             return
+        if self.keep_tries:
+            log.warning("table %r: the finished match is kept in the history now",
+                        self.name)
+        self.keep_tries = 0
         self.host.saver.put(save_to, None)  # after the saves still waiting
 
     def _maybe_next(self) -> None:

@@ -167,6 +167,12 @@ class NetworkTableScene(TableScene):
         for note in r.notes:
             if note == "dropped":
                 self.say(_("The connection to the table was lost; reconnecting…"))
+            elif note == "unsaved":
+                self.say(_("The host can no longer save this match ({error}): the game goes "
+                           "on, but if the host stops, the match cannot be resumed.").format(
+                               error=self.director.unsaved or ""))
+            elif note == "saved":
+                self.say(_("The host saves this match again."))
             elif note == "failed":
                 reason = self.director.failed or ""
                 if reason in JOIN_REFUSALS:  # refused coming back: the seat went to a bot
