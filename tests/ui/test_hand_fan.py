@@ -62,13 +62,14 @@ def test_the_fan_spreads_over_the_window(make_app, size, least):
 @pytest.mark.parametrize("lang", ["lv", "en", "ru"])
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("card_size", ["small", "normal", "large"])
-def test_every_name_shows_whole_in_a_full_hand(size, card_size, lang):
+@pytest.mark.parametrize("theme_id", ["rainis-1", "rainis-2"])
+def test_every_name_shows_whole_in_a_full_hand(theme_id, size, card_size, lang):
     """In a hand of ten (the widest it gets), each card shows its left part up to the next
     card: every Rainis name is drawn whole inside that strip, at one size for all 16 cards,
     never below READABLE_PX (names were cut: "Benjami", "Jakubows", "Vecmāmi")."""
     set_language(lang)
     W, H = size
-    theme = load_theme("rainis-1")
+    theme = load_theme(theme_id)
     images = CardImages(theme, layout.card_height(H, card_size))
     L = layout.table_layout(W, H, images.w, images.h, {0: "bottom", 1: "left", 2: "right"},
                             [], 0, 30)
