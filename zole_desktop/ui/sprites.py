@@ -12,6 +12,7 @@ from . import gfx
 from .theme import CARD_CODES, Theme
 
 READABLE_PX = 12  # the smallest type a card's name plate is drawn in (pixels)
+VOWELS = set("aeiouyāēīōū" "аеёиоуыэюя")  # where a hyphenated name may break
 SQUEEZE = 0.72  # a long single word may be drawn this much narrower, no more
 
 
@@ -225,12 +226,20 @@ def plate_size(names: list[str], w: int, h: int, style: CaptionStyle, strip: flo
 
 
 def _hyphenated(name: str) -> list[tuple[str, str]]:
-    """``name`` broken into two lines inside its longest word with a hyphen, splits nearest
-    the middle of the word first (each part at least three letters)."""
+    """``name`` broken into two lines inside its longest word with a hyphen: splits between
+    syllables first (before a consonant and a vowel), then those nearest the middle of the
+    word (each part at least three letters)."""
     words = name.split(" ")
     k = max(range(len(words)), key=lambda i: len(words[i]))
     word = words[k]
-    cuts = sorted(range(3, len(word) - 2), key=lambda i: abs(i - len(word) / 2))
+
+    def tier(i: int) -> int:  # 0: vowel | consonant vowel ("Vecmā-miņa"), 1: C | CV, 2: other
+        v = [word[j].lower() in VOWELS for j in (i - 1, i, i + 1)]
+        if not v[1] and v[2]:
+            return 0 if v[0] else 1
+        return 2
+
+    cuts = sorted(range(3, len(word) - 2), key=lambda i: (tier(i), abs(i - len(word) / 2)))
     out = []
     for i in cuts:
         first = " ".join(words[:k] + [word[:i]]) + "-"
