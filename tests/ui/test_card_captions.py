@@ -59,7 +59,7 @@ def test_names_read_on_the_table_at_1280x720(make_app, theme_id, lang):
         plate = table.images.plate(c, s)
         assert plate is not None, CARD_NAMES[c]
         assert plate.size >= READABLE_PX
-        assert " ".join(plate.lines).rstrip("…") in table_name(app.theme, CARD_NAMES[c])
+        assert plate.name.rstrip("…") in table_name(app.theme, CARD_NAMES[c])
         card = table.card_rect(c)
         text = plate.text_rects[0].move(card.topleft)
         if i + 1 < len(hand):  # the next card covers the right part of this one
@@ -88,7 +88,7 @@ def test_every_name_reads_at_hand_and_trick_size(theme_id, lang):
             plate = images.plate(c, s)
             assert plate is not None, code
             assert plate.size >= READABLE_PX, (code, s)
-            shown = " ".join(plate.lines)
+            shown = plate.name
             if s == TALON_SCALE and shown.endswith("…"):
                 assert table_name(theme, code).startswith(shown[:-1]), (code, shown)
             else:

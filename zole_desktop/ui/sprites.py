@@ -12,6 +12,7 @@ from . import gfx
 from .theme import CARD_CODES, Theme
 
 READABLE_PX = 12  # the smallest type a card's name plate is drawn in (pixels)
+VOWELS = set("aeiouyāēīōū" "аеёиоуыэюя")  # where a hyphenated name may break
 SQUEEZE = 0.72  # a long single word may be drawn this much narrower, no more
 
 
@@ -112,6 +113,14 @@ class NamePlate:
     lines: tuple[str, ...]
     text_rects: tuple[pygame.Rect, ...]
 
+    @property
+    def name(self) -> str:
+        """The name as it reads (a word hyphenated across the lines joined again)."""
+        out = ""
+        for t in self.lines:
+            out += t[:-1] if t.endswith("-") else t + " "
+        return out.rstrip()
+
 
 def _colour(v) -> tuple[int, int, int] | None:
     if isinstance(v, str) and len(v) == 7 and v.startswith("#"):
@@ -151,12 +160,16 @@ def table_name(theme: Theme, code: str) -> str:
     return " ".join(name.split())[:40]
 
 
-def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...], float]:
+def plate_text(name: str, width: int, height: int,
+               most: int | None = None) -> tuple[int, tuple[str, ...], float]:
     """Type size, lines and horizontal squeeze (1 = none) for ``name`` on a plate ``width``
     pixels wide whose printed caption is ``height`` pixels high.  Never below READABLE_PX:
     one line if it fits, else two lines at a space, else drawn narrower (down to SQUEEZE),
-    else cut short with an ellipsis."""
+    else cut short with an ellipsis.  ``most``: the largest size to use (one size for a
+    deck's names)."""
     top = max(READABLE_PX, int(height * 0.6))
+    if most is not None:
+        top = max(READABLE_PX, min(top, most))
     sizes = range(top, READABLE_PX - 1, -1)
     one = next((size for size in sizes if gfx.text_width(name, size, True) <= width), None)
     two = None
@@ -164,8 +177,8 @@ def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...]
         two = next((size for size in sizes
                     if max(gfx.text_width(t, size, True) for t in gfx.two_lines(name, size, True))
                     <= width), None)
-    # one line unless two lines read clearly larger
-    if one is not None and (two is None or one >= two - 2):
+    # one line unless two lines read clearly larger (at one size for a deck: any larger)
+    if one is not None and (two is None or one >= two - (0 if most is not None else 2)):
         return one, (name,), 1.0
     if two is not None:
         return two, gfx.two_lines(name, two, True), 1.0
@@ -178,6 +191,11 @@ def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...]
             tw = max(gfx.text_width(t, size, True) for t in lines)
             if tw * SQUEEZE <= width:
                 return size, lines, min(1.0, width / tw)
+    for size in sizes:  # a long word in two lines, hyphenated near its middle
+        for lines in _hyphenated(name):
+            tw = max(gfx.text_width(t, size, True) for t in lines)
+            if tw * SQUEEZE <= width:
+                return size, lines, min(1.0, width / tw)
     cut = name
     while len(cut) > 1 and gfx.text_width(cut + "…", READABLE_PX, True) * SQUEEZE > width:
         cut = cut[:-1].rstrip()
@@ -186,15 +204,59 @@ def plate_text(name: str, width: int, height: int) -> tuple[int, tuple[str, ...]
     return READABLE_PX, (text,), min(1.0, width / tw)
 
 
-def draw_name_plate(img: pygame.Surface, name: str, style: CaptionStyle) -> NamePlate:
-    """Cover the printed caption of ``img`` with a plate naming the card in type drawn at
-    this size (the printed caption, scaled down, cannot be read on the table)."""
-    w, h = img.get_size()
+def _caption_box(w: int, h: int, style: CaptionStyle) -> pygame.Rect:
     x0, y0, x1, y1 = style.box
     box = pygame.Rect(round(x0 * w), round(y0 * h), 0, 0)
     box.w, box.h = round(x1 * w) - box.x, round(y1 * h) - box.y
+    return box
+
+
+def _text_width(w: int, box: pygame.Rect, strip: float) -> int:
+    """The room for a name: the plate, inside the ``strip`` of the card a fan shows."""
     pad = max(2, w // 40)
-    size, lines, squeeze = plate_text(name, box.w - 2 * pad, box.h)
+    return max(1, min(box.right, int(strip * w)) - box.x - 2 * pad)
+
+
+def plate_size(names: list[str], w: int, h: int, style: CaptionStyle, strip: float = 1.0) -> int:
+    """One type size for all of a deck's names on cards ``w``×``h``: the largest every name
+    fits at (see :func:`plate_text`)."""
+    box = _caption_box(w, h, style)
+    width = _text_width(w, box, strip)
+    return min((plate_text(n, width, box.h)[0] for n in names), default=READABLE_PX)
+
+
+def _hyphenated(name: str) -> list[tuple[str, str]]:
+    """``name`` broken into two lines inside its longest word with a hyphen: splits between
+    syllables first (before a consonant and a vowel), then those nearest the middle of the
+    word (each part at least three letters)."""
+    words = name.split(" ")
+    k = max(range(len(words)), key=lambda i: len(words[i]))
+    word = words[k]
+
+    def tier(i: int) -> int:  # 0: vowel | consonant vowel ("Vecmā-miņa"), 1: C | CV, 2: other
+        v = [word[j].lower() in VOWELS for j in (i - 1, i, i + 1)]
+        if not v[1] and v[2]:
+            return 0 if v[0] else 1
+        return 2
+
+    cuts = sorted(range(3, len(word) - 2), key=lambda i: (tier(i), abs(i - len(word) / 2)))
+    out = []
+    for i in cuts:
+        first = " ".join(words[:k] + [word[:i]]) + "-"
+        out.append((first, " ".join([word[i:]] + words[k + 1:])))
+    return out
+
+
+def draw_name_plate(img: pygame.Surface, name: str, style: CaptionStyle, strip: float = 1.0,
+                    most: int | None = None) -> NamePlate:
+    """Cover the printed caption of ``img`` with a plate naming the card in type drawn at
+    this size (the printed caption, scaled down, cannot be read on the table).  The name
+    stays inside the left ``strip`` of the card (what the fan of my hand shows of it), in
+    type of at most ``most`` pixels."""
+    w, h = img.get_size()
+    box = _caption_box(w, h, style)
+    pad = max(2, w // 40)
+    size, lines, squeeze = plate_text(name, _text_width(w, box, strip), box.h, most)
     f = gfx.font(size, True)
     line_h = f.get_ascent() - f.get_descent() + 1
     need = line_h * len(lines) + 2 * pad
@@ -237,6 +299,7 @@ class CardImages:
         self.style = caption_style(theme)
         self.raw = theme.cards(self.w, self.h)
         self.lang = ""
+        self.strip = 1.0  # the part of a card's width the fan of my hand shows
         self.plates: dict[tuple[int, str], NamePlate] = {}
         self._full: dict[str, pygame.Surface] = self.raw
         self._by_scale: dict[int, dict[str, pygame.Surface]] = {}
@@ -253,6 +316,17 @@ class CardImages:
         self._by_scale.clear()
         self._full = self._labelled(self.raw, 100)
 
+    def set_strip(self, strip: float) -> None:
+        """The names keep inside the left ``strip`` of a card (the table's fan shows that)."""
+        strip = round(min(1.0, max(0.3, strip)), 3)
+        if strip == self.strip:
+            return
+        self.strip = strip
+        if self.style is not None:
+            self.plates.clear()
+            self._by_scale.clear()
+            self._full = self._labelled(self.raw, 100)
+
     @property
     def full(self) -> dict[str, pygame.Surface]:
         self._follow_language()
@@ -262,12 +336,16 @@ class CardImages:
         if self.style is None:
             return imgs
         out = dict(imgs)
-        for code in CARD_CODES:
-            name = table_name(self.theme, code)
-            if name and code in imgs:
-                img = imgs[code].copy()
-                self.plates[(key, code)] = draw_name_plate(img, name, self.style)
-                out[code] = img
+        names = {code: table_name(self.theme, code) for code in CARD_CODES if code in imgs}
+        names = {code: n for code, n in names.items() if n}
+        if not names:
+            return out
+        w, h = next(iter(imgs[c] for c in names)).get_size()
+        most = plate_size(list(names.values()), w, h, self.style, self.strip)
+        for code, name in names.items():
+            img = imgs[code].copy()
+            self.plates[(key, code)] = draw_name_plate(img, name, self.style, self.strip, most)
+            out[code] = img
         return out
 
     def size(self, s: float) -> tuple[int, int]:

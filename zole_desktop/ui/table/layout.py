@@ -27,7 +27,8 @@ DECK_SCALE = 0.55
 TRICK_SCALE = 1.0  # the trick in the middle: as large as the cards in the hand
 TALON_SCALE = 0.66
 HOVER_LIFT = 0.1  # of a card's height: the hovered or focused card in the hand
-HAND_SPAN = 0.62  # of the window's width: my hand at its widest
+HAND_STEP = 0.8  # of a card's width: the most one card of my hand shows of itself (its plate)
+HAND_CARDS = 10  # the most cards my hand holds (with the talon taken)
 CORNER_MAX = 0.25  # of the window's width: the corner buttons at their widest
 
 Layout = dict[str, Any]
@@ -68,9 +69,10 @@ def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_se
     The sides: each opponent's name plate, their hand as a small fan below it and their won
     tricks below that.  The bottom: my hand in the middle, my plate at the left with my tricks
     above it, the corner buttons at the right (``corner_w`` wide: as wide as their longest
-    label needs, at least :func:`corner_min_width`).  My hand spans at most ``HAND_SPAN``
-    of the window in the middle; where a wide corner needs it, its right end comes in (the
-    left end stays where it was, clear of my plate and the count of my tricks).  The
+    label needs, at least :func:`corner_min_width`).  My hand spreads as wide as the room
+    between my plate and the corner allows (``hand_left`` to ``hand_right``), each card
+    showing at most ``HAND_STEP`` of itself, centred in the window where it fits; ``strip``
+    is the part of a card (of its width) that every card of a full hand shows.  The
     middle: the trick, as large as the cards in my hand, the talon just above it, and
     between the trick and my hand one line for a hint or a message (``msg_h`` high), above
     the "Hint" tag of a lifted card.  When I sit out, the third player sits at the top and
@@ -88,6 +90,8 @@ def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_se
     # my hand ends left of the corner buttons
     L["corner_w"] = corner_w = max(corner_min_width(W), corner_w or 0)
     L["hand_right"] = W - 2 * m - corner_w
+    L["hand_left"] = m + bpw + m
+    L["strip"] = min(1.0, hand_step(L, HAND_CARDS) / cw)
     opw, oph = int(pw * 0.85), max(40, int(H * 0.08))
     L["plate"] = (pw, ph)
     n_out = len(out_seats)
@@ -264,6 +268,14 @@ def corner_column(L: Layout, n: int) -> list[pygame.Rect]:
     return list(reversed(out))
 
 
+def hand_step(L: Layout, k: int) -> float:
+    """How far apart the ``k`` cards of my hand lie: as wide as the room between my plate
+    and the corner buttons allows, at most ``HAND_STEP`` of a card's width."""
+    cw = L["cw"]
+    room = L["hand_right"] - L["hand_left"] - cw
+    return max(1.0, min(cw * HAND_STEP, room / max(1, k - 1)))
+
+
 def card_targets(L: Layout, view: TableView, sides: dict[int, str], my_face_up: bool,
                  lift: Callable[[int, int], float], declarer: int | None) -> dict[int, Target]:
     """Where each card belongs now: x, y, scale, face up, z.  ``lift(card, i)``: how far the
@@ -283,10 +295,9 @@ def card_targets(L: Layout, view: TableView, sides: dict[int, str], my_face_up: 
         if side == "bottom":
             hand = sort_for_hand(cards)
             k = len(hand)
-            step = min(cw * 0.62, (L["W"] * HAND_SPAN - cw) / max(1, k - 1))
-            left = L["W"] / 2 - ((k - 1) * step + cw) / 2  # the left end, as it is centred
-            right = min(L["W"] - left, L["hand_right"])  # the right end, clear of the corner
-            step = min(step, (right - left - cw) / max(1, k - 1))
+            step = hand_step(L, k)
+            span = (k - 1) * step + cw
+            left = max(L["hand_left"], min(L["W"] / 2 - span / 2, L["hand_right"] - span))
             x0 = left + cw / 2
             for i, c in enumerate(hand):
                 off = (i - (k - 1) / 2) / max(1, k)

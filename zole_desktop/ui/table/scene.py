@@ -233,6 +233,7 @@ class TableScene(Scene):
         self.L = layout.table_layout(W, H, self.images.w, self.images.h, self.sides,
                                      self.out_seats, dealer, msg_h,
                                      corner_w=buttons.corner_width(W, H))
+        self.images.set_strip(self.L["strip"])  # the names keep to what the fan shows
         for sc in (self.L["fan_s"], self.L["pile_s"], layout.DECK_SCALE, self.L["trick_s"],
                    layout.TALON_SCALE):
             self.images.at_scale(sc)  # scale once now, never while drawing
