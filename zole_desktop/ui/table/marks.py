@@ -128,10 +128,10 @@ def draw_talon_tags(tb: TableScene, surface) -> None:
         v = visible_rect(tb, c)
         if r is None or v is None:
             continue
-        room = max(8, v.w - 6)
-        size = gfx.fit_size(t, max(11, int(r.w * 0.15)), room - 6, True)
+        room = max(8, v.w - 2)  # the pill within the part that shows
+        size = gfx.fit_size(t, max(12, int(r.w * 0.15)), room - 6, True, minimum=10)
         tag = pygame.Rect(0, 0, min(room, gfx.text_width(t, size, True) + 8),
-                          int(size * 1.45))
+                          int(size * 1.4))
         bottom = min(r.bottom, tb.L["H"]) - max(4, r.h // 12)
         tag.midbottom = (v.centerx, bottom)
         surface.blit(gfx.panel(tag.w, tag.h, fill=gfx.EDGE, border=gfx.LINEN,
