@@ -7,12 +7,14 @@ import pytest
 
 from zole_desktop.flow.session import Session
 from zole_desktop.i18n import set_language
-from zole_desktop.rules.state import BURYING, TAKE_BID
+from zole_desktop.rules.state import BIDDING, BURYING, PASS, TAKE_BID
 from zole_desktop.storage import Settings
 from zole_desktop.ui.app import App
 from zole_desktop.ui.probe import Probe, key_events, run_with_driver, wait_until
 from zole_desktop.ui.table.marks import visible_rect
 from zole_desktop.ui.table.scene import TableScene
+
+SEED_BOT_TAKES = 2  # I pass (forehand), then a random bot takes
 
 
 @pytest.fixture
@@ -114,3 +116,34 @@ def test_the_talon_i_take_shows_face_up_then_is_marked_until_buried(real_app, si
     assert w.tags_burying
     assert not w.off_card, w.off_card[:3]
     assert w.tags_after == 0
+
+
+def test_a_bots_talon_stays_face_down(real_app):
+    """I pass and a bot takes: the talon goes to its hand face down, and no card is
+    tagged."""
+    app = real_app()
+    s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, "random", "random"],
+                human=0, length=2, seed=SEED_BOT_TAKES)
+    s.match.dealer = 2
+    table = TableScene(s)
+    app.stack.push(table)
+    w = Watch(app, table)
+    probe = Probe(app)
+
+    def driver():
+        st = lambda: table.state  # noqa: E731
+        assert wait_until(lambda: table.waiting_for() == "bid", 60)
+        assert wait_until(lambda: table.focus == ("button", 0), 5)
+        assert table.button_actions[0] == PASS
+        probe.send("pass", key_events(pygame.K_RETURN), lambda: len(st().actions()) > 0)
+        assert wait_until(lambda: st().phase not in (BIDDING, BURYING)
+                          and len(table.view.talon) == 0, 30)
+
+    run_with_driver(app, driver, timeout=120)
+    assert not probe.errors, probe.errors
+    st = table.state
+    assert st.declarer_seat not in (None, 0) and st.contract == "take", (st.declarer_seat,
+                                                                        st.contract)
+    assert w.talon_down > 0
+    assert w.talon_up == 0
+    assert not w.tags_burying
