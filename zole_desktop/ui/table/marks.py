@@ -4,6 +4,8 @@ alone, and only on the part of a card that shows in the fan):
 - a card chosen for the burial: lifted, a linen outline and a ✓ badge on its corner;
 - the keyboard focus (a card or a button): a dashed bar under it, and on a focused card a
   small label that says what Enter does;
+- the two cards I took from the talon, until the burial is done: a "talon" tag across the
+  foot of the part that shows, on a dark pill with a linen edge (:func:`draw_talon_tags`);
 - the advisor's hint (:mod:`.hint_view`): a bar above the card and the "Hint" tag;
 - whose turn it is: a bar beside that seat's name plate (:func:`draw_turn_marker`).
 """
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, pgettext
+from ...rules.state import BURYING
 from .. import gfx
 from .drawn import mark
 
@@ -58,6 +61,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     """The chosen cards and the keyboard focus on my cards (after every card is drawn, so a
     mark on one card is never hidden under the next)."""
     kind = tb.waiting_for()
+    draw_talon_tags(tb, surface)
     for c in tb.selected:
         if tb.sprites[c].moving(tb.clock):
             continue
@@ -107,6 +111,33 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     gfx.blit_text(surface, t, size, gfx.LINEN if legal else gfx.DIM_LINEN, lab.center,
                   "center", bold=True)
     mark(tb, "focus-label", lab, t)
+
+
+def draw_talon_tags(tb: TableScene, surface) -> None:
+    """The cards I took from the talon, while I bury: a small "talon" tag at the foot of
+    the part of each card that shows (the ✓ of a chosen card is at its middle, the focus bar
+    under it and the hint's bar above it)."""
+    if tb.state is None or tb.state.phase != BURYING:  # buried: like any other card
+        return
+    hand = tb.my_hand()
+    t = pgettext("a tag on a card taken from the talon", "talon")
+    for c in tb.view.from_talon:
+        if c not in hand or tb.sprites[c].moving(tb.clock):
+            continue
+        r = tb.card_rect(c)
+        v = visible_rect(tb, c)
+        if r is None or v is None:
+            continue
+        room = max(8, v.w - 2)  # the pill within the part that shows
+        size = gfx.fit_size(t, max(12, int(r.w * 0.15)), room - 6, True, minimum=10)
+        tag = pygame.Rect(0, 0, min(room, gfx.text_width(t, size, True) + 8),
+                          int(size * 1.4))
+        bottom = min(r.bottom, tb.L["H"]) - max(4, r.h // 12)
+        tag.midbottom = (v.centerx, bottom)
+        surface.blit(gfx.panel(tag.w, tag.h, fill=gfx.EDGE, border=gfx.LINEN,
+                               radius=tag.h // 2, width=1), tag)
+        gfx.blit_text(surface, t, size, gfx.LINEN, tag.center, "center", bold=True)
+        mark(tb, "talon-tag", tag, t)
 
 
 def draw_button_focus(tb: TableScene, surface, r: pygame.Rect) -> None:

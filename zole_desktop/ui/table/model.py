@@ -26,6 +26,17 @@ class TableView:
     buried: list[int] = field(default_factory=list)
     cards_seen: bool = True  # False while the person bids in the dark
     bubbles: dict[int, int] = field(default_factory=dict)  # what each seat said (its bid)
+    talon_shown: bool = False  # the talon turned face up where it lies (I take it)
+    from_talon: list[int] = field(default_factory=list)  # marked in my hand until buried
+
+    def face_talon(self, targets: dict) -> dict:
+        """``targets`` (card: x, y, scale, face, z) with the talon face up while it is
+        shown."""
+        if self.talon_shown:
+            for c in self.talon:
+                x, y, s, _face, z = targets[c]
+                targets[c] = (x, y, s, True, z)
+        return targets
 
     def hand(self, seat: int) -> list[int]:
         """``seat``'s cards in the order they are held (sorted for the person's fan)."""
@@ -36,6 +47,8 @@ class TableView:
         self.holding = {s: [] for s in state.seats}
         self.piles = {s: [] for s in state.seats}
         self.piles[TABLE] = []
+        self.talon_shown = False
+        self.from_talon = []
 
     def rebuild(self, state: HandState) -> None:
         """Every card where ``state`` says it is."""
@@ -54,6 +67,8 @@ class TableView:
             placed.update(cards)
         placed.update(c for _s, c in self.trick)
         self.talon = [c for c in state.talon_cards if c not in placed]
+        self.talon_shown = False
+        self.from_talon = []
 
     def take_talon(self, seat: int) -> None:
         """The declarer picks up the talon."""
@@ -61,6 +76,7 @@ class TableView:
             if c not in self.holding[seat]:
                 self.holding[seat].append(c)
         self.talon = []
+        self.talon_shown = False
 
     def bury(self, seat: int, card: int) -> None:
         self.holding[seat].remove(card)

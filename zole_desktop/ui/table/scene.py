@@ -255,8 +255,8 @@ class TableScene(Scene):
     def targets(self) -> dict[int, layout.Target]:
         """Where each card belongs now: x, y, scale, face up, z."""
         decl = self.state.declarer_seat if self.state is not None else None
-        return layout.card_targets(self.L, self.view, self.sides,
-                                   self.view.cards_seen or self.demo, self._lift, decl)
+        return self.view.face_talon(layout.card_targets(
+            self.L, self.view, self.sides, self.view.cards_seen or self.demo, self._lift, decl))
 
     def relayout(self, snap: bool | None = None, dur: float | None = None) -> None:
         """Send every card towards where it belongs (in ``dur`` seconds at normal speed)."""

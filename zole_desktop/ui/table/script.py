@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 PACKET_GAP = 0.10
 TRICK_VIEW = 0.8
+TALON_FLIP = 0.3  # seconds the talon takes to turn face up when I take it
+TALON_VIEW = 0.8  # seconds it shows face up before it goes into my hand
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
 ALL_PASSED_VIEW = 1.2  # seconds every "Pass" shows before the summary (at least, any speed)
 
@@ -234,6 +236,15 @@ def bury(t: TableScene, state: HandState) -> Script:
     d, v = t.director, t.view
     decl = state.declarer_seat
     assert decl is not None
+    mine = decl == t.viewer
+    if mine and v.talon:  # I see what I take: face up where it lies, then into my hand
+        v.talon_shown = True
+        t.relayout(dur=TALON_FLIP)
+        yield Settle()
+        t.app.moment("talon-shown")
+        yield Wait(t.clock + max(0.4, TALON_VIEW * t.f))  # seen at any speed
+    v.from_talon = [c for c in state.talon_cards if c in v.holding.get(decl, ())
+                    or c in v.talon] if mine else []
     v.take_talon(decl)
     t.relayout()
     t.slide_sound()
@@ -255,6 +266,7 @@ def bury(t: TableScene, state: HandState) -> Script:
             yield Saved()
             v.bury(decl, c)
             t.relayout()  # each card goes under as soon as it is chosen
+    v.from_talon = []  # the burial is done: the talon's cards are like any other
     t.relayout()
     t.slide_sound()
     yield Settle()
