@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 CODE = "7532"
 STEP = 10.0  # seconds any one message may take
 FINISHED: set[str] = set()  # the matches (by seat 0's token) a player saw end
+ENDED: set[str] = set()  # every seat's token of a match its player saw end
 
 
 def _port() -> int:
@@ -89,10 +90,16 @@ async def _round(port: int, tokens: dict[int, str], rng: random.Random, play_for
             totals.clear()
             c = await Connection.open("127.0.0.1", port, CODE, f"P{k}")
         tokens[c.welcome.seat] = c.welcome.token
-        shown = totals.get(c.welcome.seat)
-        if shown is not None and c.welcome.sheet \
-                and list(c.welcome.sheet[-1].totals) != shown:
-            return 0, f"totals {list(c.welcome.sheet[-1].totals)} != shown {shown}"
+        if c.welcome.token in ENDED:  # its seat still there: the finished match resumed
+            return 0, "a finished match was taken up again and played on"
+        shown = totals.get(c.welcome.seat)  # [hand number, *totals] of its last HandOver
+        if shown is not None:  # the sheet may hold later hands, saved but not yet received
+            rows = c.welcome.sheet
+            if len(rows) < shown[0] or list(rows[shown[0] - 1].totals) != shown[1:]:
+                got = list(rows[shown[0] - 1].totals) if len(rows) >= shown[0] else None
+                totals.clear()
+                problem0 = f"hand {shown[0]}: totals {got} != shown {shown[1:]}"
+                return 0, problem0
         cs.append(c)
     stop = time.monotonic() + play_for
     problem = ""
@@ -110,9 +117,11 @@ async def _round(port: int, tokens: dict[int, str], rng: random.Random, play_for
                 except TimeoutError:
                     continue
                 if isinstance(m, P.HandOver):
-                    totals[me] = list(m.row.totals)
-                    if m.match_over and me == 0:
-                        FINISHED.add(tokens.get(0, ""))
+                    totals[me] = [m.row.number, *m.row.totals]
+                    if m.match_over:
+                        ENDED.add(tokens.get(me, ""))
+                        if me == 0:
+                            FINISHED.add(tokens.get(0, ""))
                     if not m.match_over:
                         await c.send(P.Next())
                 elif isinstance(m, P.Update):
@@ -148,6 +157,7 @@ def run(kills: int, seconds: float, seed: int = 1, hands: int = 3,
     """Kill the host ``kills`` times (stopping early after ``seconds``); the figures."""
     rng = random.Random(seed)
     FINISHED.clear()
+    ENDED.clear()
     tmp = tempfile.TemporaryDirectory(prefix="zole-crash-")
     data = data or Path(tmp.name)
     port = _port()
