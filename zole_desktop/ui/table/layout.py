@@ -14,8 +14,10 @@ from typing import Any
 
 import pygame
 
+from ...i18n import ngettext
 from ...rules.cards import sort_for_hand
 from ...rules.state import TABLE
+from .. import gfx
 from .model import TableView
 
 CARD_FRACTION = {"small": 0.19, "normal": 0.22, "large": 0.25}
@@ -117,6 +119,7 @@ def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_se
     L["bubble_h"] = int(bubble_size * 2.1)
     L["bubble_gap"] = max(10, int(bubble_size * 0.7))  # room for the tail
     _fans_and_piles(L, sides, cw, ch, fan_s, pile_s, m)
+    _clear_my_pile_label(L, sides, m)
     # the line for hints and messages: above a lifted card and its "Hint" tag
     small = max(11, int(H * 0.021))
     L["tag_h"] = int(small * 1.5)
@@ -126,6 +129,25 @@ def table_layout(W: int, H: int, cw: int, ch: int, sides: dict[int, str], out_se
     _middle(L, sides, cw, ch, top_limit, msg_h, m)
     _deck(L, sides, dealer, cw, ch, m)
     return L
+
+
+def _clear_my_pile_label(L: Layout, sides: dict[int, str], m: int) -> None:
+    """My won tricks' count ("10 tricks", right of my pile above my plate: render's pile
+    labels) is kept clear of my hand: where the hand reaches that high, it starts right of the
+    longest such label (in a 4:3 window the wide fan ran over it)."""
+    me = next((s for s, side in sides.items() if side == "bottom"), None)
+    if me is None or me not in L["piles"]:
+        return
+    px, py = L["piles"][me]
+    size = max(12, int(L["H"] * 0.024))
+    if L["hand_top"] > py + size:
+        return
+    pcw = L["cw"] * L["pile_s"]
+    label = ngettext("{n} trick", "{n} tricks", 10).format(n=10)
+    right = px + pcw / 2 + max(6, m // 2) + pcw * 0.3 + 6 + gfx.text_width(label, size, True)
+    if right + m > L["hand_left"]:
+        L["hand_left"] = int(right + m)
+        L["strip"] = min(1.0, hand_step(L, HAND_CARDS) / L["cw"])
 
 
 def _fans_and_piles(L: Layout, sides: dict[int, str], cw: int, ch: int, fan_s: float,
