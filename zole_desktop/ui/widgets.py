@@ -99,6 +99,8 @@ def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) 
 
 
 class Button(Widget):
+    ring = True  # the focused or hovered button is ringed (False: lifted, its edge heavier)
+
     def __init__(self, label: str | Callable[[], str], on_click: Callable[[], Any],
                  enabled: bool | Callable[[], bool] = True, primary: bool = False,
                  note: str = "") -> None:
@@ -130,9 +132,10 @@ class Button(Widget):
             color = (0x6A, 0x65, 0x60)
         surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, radius=radius, alpha=70),
                      r.move(0, max(2, r.h // 12)))
+        edge = max(1, r.h // 24) + (1 if lifted and not self.ring else 0)
         surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius,
-                               width=max(1, r.h // 24)), rr)
-        if lifted:
+                               width=edge), rr)
+        if lifted and self.ring:
             draw_outline(surface, rr, radius)
         label = self.text()
         size = gfx.fit_size(label, self.text_size or int(r.h * 0.42), r.w - r.h // 2,

@@ -21,25 +21,7 @@ class TableButton(Button):
     """A button at the table: lifted under the mouse, with no ring (a ring is no one's
     mark at the table; the keyboard focus is a dashed bar under it: :mod:`.marks`)."""
 
-    def draw(self, surface, focused: bool) -> None:
-        r = self.rect
-        radius = max(6, r.h // 4)
-        lifted = (focused or self.hover) and self.enabled
-        rr = r.move(0, -max(1, r.h // 16)) if lifted else r
-        if self.enabled:
-            fill = gfx.CARMINE if self.primary else gfx.LINEN
-            color = gfx.LINEN if self.primary else gfx.INK
-        else:
-            fill = gfx.DIM_LINEN
-            color = (0x6A, 0x65, 0x60)
-        surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, radius=radius, alpha=70),
-                     r.move(0, max(2, r.h // 12)))
-        surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius,
-                               width=max(1, r.h // 24) + (1 if lifted else 0)), rr)
-        label = self.text()
-        size = gfx.fit_size(label, self.text_size or int(r.h * 0.42), r.w - r.h // 2,
-                            bold=True)
-        gfx.blit_text(surface, label, size, color, rr.center, "center", bold=True)
+    ring = False
 
 
 def build(t: TableScene, kind: str) -> None:
