@@ -28,72 +28,37 @@ from ..rules.cards import (
     cards_of,
     points_of,
 )
-from .solver import _RUN_ABOVE, NodeLimit
+from .search import NEXT as _NEXT
+from .search import TrickSearch, distinct_moves, probe, store, trick_winner
+from .solver import _RUN_ABOVE
 
 __all__ = ["AvoidSolver", "brute_force_avoid", "SUIT_ABOVE"]
 
-_NEXT = (1, 2, 0)
 _INF = 1 << 20
 # the cards of the same suit class above each card: when only tricks count, two cards with no
 # live card of their suit between them take the same tricks, whatever their points
 SUIT_ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(26))
 
 
-class AvoidSolver:
+class AvoidSolver(TrickSearch):
     """Alpha-beta over one fixed layout; the value is what ``me`` takes from here on."""
 
-    __slots__ = ("hands", "me", "tw", "pw", "tt", "nodes", "limit", "cancel", "runs")
+    __slots__ = ("me", "tw", "pw", "runs")
+    TOP = _INF
 
     def __init__(self, hands: list[int] | tuple[int, ...], me: int, trick_weight: int = 1,
                  point_weight: int = 0, node_limit: int | None = None, cancel=None) -> None:
-        self.hands = list(hands)
+        super().__init__(hands, node_limit, cancel)
         self.me = me
         self.tw = trick_weight
         self.pw = point_weight
-        self.tt: dict[int, tuple[int, int]] = {}
-        self.nodes = 0
-        self.limit = node_limit if node_limit is not None else 1 << 62
-        self.cancel = cancel
         # equivalent adjacent cards: any in a suit when points do not count, else the
         # equal-point trump runs
         self.runs = SUIT_ABOVE if point_weight == 0 else _RUN_ABOVE
 
-    # ------------------------------------------------------------------ public
-    def search(self, turn: int, trick: list[tuple[int, int]] | tuple = (),
-               alpha: int = -1, beta: int = _INF) -> int:
-        """Fail-soft value with ``turn`` to move and ``trick`` ((position, card), lead first)
-        on the table; the hands must not contain the trick's cards."""
-        if not trick:
-            return self._s(turn, 0, 0, 0, 0, 0, 0, alpha, beta)
-        lead = trick[0][1]
-        best, bpos = lead, trick[0][0]
-        pts = 0
-        tmask = 0
-        for p, c in trick:
-            pts += POINTS[c]
-            tmask |= 1 << c
-            if BEATS[best][c]:
-                best, bpos = c, p
-        return self._s(turn, len(trick), lead, best, bpos, pts, tmask, alpha, beta)
-
     def reaches(self, turn: int, trick, target: int) -> bool:
         """Can the others make ``me`` take at least ``target`` more?"""
-        if target <= 0:
-            return True
-        return self.search(turn, trick, target - 1, target) >= target
-
-    def value(self, turn: int, trick=(), guess: int = 0) -> int:
-        """The exact value (MTD(f))."""
-        lo, hi = -1, _INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(turn, trick, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        return super().reaches(turn, trick, target)
 
     # ------------------------------------------------------------------ core
     def _s(self, turn, n, lead, best, bpos, tpts, tmask, alpha, beta):
@@ -140,39 +105,14 @@ class AvoidSolver:
                 if sure >= beta:
                     return sure
             key = live | turn << 26
-            e = self.tt.get(key)
-            if e is not None:
-                lo, hi = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+            hit, alpha, beta = probe(self.tt, key, alpha, beta)
+            if hit is not None:
+                return hit
             a0, b0 = alpha, beta
-        nodes = self.nodes + 1
-        self.nodes = nodes
-        if nodes > self.limit or (not nodes & 4095 and self.cancel is not None
-                                  and self.cancel.is_set()):
-            raise NodeLimit
+        self.count()
         hand = hands[turn]
         moves = (hand & FOLLOW_MASK[lead] or hand) if n else hand
-        allc = hands[0] | hands[1] | hands[2] | tmask
-        runs = self.runs
-        cs = []
-        m = moves
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            ra = runs[c]
-            if ra:
-                nx = allc & ra
-                if nx and (nx & -nx) & moves:
-                    continue
-            cs.append(c)
+        cs = distinct_moves(moves, hands[0] | hands[1] | hands[2] | tmask, self.runs)
         is_me = turn == me
         if len(cs) > 1 and n:
             beat = BEATS[best]
@@ -228,18 +168,7 @@ class AvoidSolver:
                         if alpha >= beta:
                             break
         if n == 0:
-            tt = self.tt
-            e = tt.get(key)
-            lo, hi = e if e is not None else (0, _INF)
-            if v_best <= a0:
-                if v_best < hi:
-                    hi = v_best
-            elif v_best >= b0:
-                if v_best > lo:
-                    lo = v_best
-            else:
-                lo = hi = v_best
-            tt[key] = (lo, hi)
+            store(self.tt, key, v_best, a0, b0, _INF)
         return v_best
 
 
@@ -257,10 +186,7 @@ def brute_force_avoid(hands: list[int], me: int, turn: int, trick=(), trick_weig
         hands[turn] = hand ^ (1 << c)
         t2 = trick + [(turn, c)]
         if len(t2) == 3:
-            best, bpos = t2[0][1], t2[0][0]
-            for p, x in t2[1:]:
-                if BEATS[best][x]:
-                    best, bpos = x, p
+            bpos = trick_winner(t2)[1]
             gain = trick_weight + point_weight * sum(POINTS[x] for _, x in t2) \
                 if bpos == me else 0
             vals.append(gain + brute_force_avoid(hands, me, bpos, (), trick_weight,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, cards_of, mask_of, points_of
 from ..rules.state import DONE, TABLE, HandState
 from .avoid import AvoidSolver
-from .solver import NodeLimit
+from .search import NodeLimit, distinct_moves, mtdf, probe, store, trick_winner
 
 if TYPE_CHECKING:
     from .strong import StrongBot
@@ -48,11 +48,7 @@ _FEWEST = 3
 
 def _winner(trick: list[tuple[int, int]]) -> int:
     """The position (or ``TABLE``) that wins ``trick``."""
-    best, bpos = trick[0][1], trick[0][0]
-    for p, x in trick[1:]:
-        if BEATS[best][x]:
-            best, bpos = x, p
-    return bpos
+    return trick_winner(trick)[1]
 
 
 class TalonSearch:
@@ -81,16 +77,7 @@ class TalonSearch:
 
     def value_after(self, trick: list[tuple[int, int]], tn: int = 0, guess: int = 0) -> int:
         """The exact value after the last card of ``trick`` (MTD(f))."""
-        lo, hi = -1, _INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self._after(list(trick), tn, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        return mtdf(lambda a, b: self._after(list(trick), tn, a, b), guess, _INF)
 
     def value_of_card(self, me: int, trick: list[tuple[int, int]], card: int,
                       guess: int = 0, within: int | None = None) -> int:
@@ -153,39 +140,21 @@ class TalonSearch:
         if alpha >= most:
             return most
         key = live | (leader + 1) << 26 | tn << 28
-        e = self.tt.get(key)
-        if e is not None:
-            lo, hi = e
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+        hit, alpha, beta = probe(self.tt, key, alpha, beta)
+        if hit is not None:
+            return hit
         a0, b0 = alpha, beta
         if leader == TABLE:
             v = self._play(0, [(TABLE, self.pending[tn])], tn + 1, alpha, beta)
         else:
             v = self._play(leader, [], tn, alpha, beta)
-        lo, hi = self.tt.get(key, (0, _INF))
-        if v <= a0:
-            hi = min(hi, v)
-        elif v >= b0:
-            lo = max(lo, v)
-        else:
-            lo = hi = v
-        self.tt[key] = (lo, hi)
+        store(self.tt, key, v, a0, b0, _INF)
         return v
 
     def _play(self, turn: int, trick: list[tuple[int, int]], tn: int, alpha: int,
               beta: int) -> int:
         s = self.s
-        s.nodes += 1
-        if s.nodes > s.limit or (not s.nodes & 1023 and s.cancel is not None
-                                 and s.cancel.is_set()):
-            raise NodeLimit
+        s.count(1023)
         hands = s.hands
         me = s.me
         hand = hands[turn]
@@ -196,26 +165,11 @@ class TalonSearch:
         for _, c in trick:
             tmask |= 1 << c
         allc = hands[0] | hands[1] | hands[2] | tmask | mask_of(self.pending[tn:])
-        runs = s.runs
-        cs = []
-        m = moves
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            ra = runs[c]
-            if ra:
-                nx = allc & ra
-                if nx and (nx & -nx) & moves:
-                    continue  # the next live card above is mine too: the same move
-            cs.append(c)
+        cs = distinct_moves(moves, allc, s.runs)
         is_me = turn == me
         if len(cs) > 1:
             if trick:
-                best, bpos = trick[0][1], trick[0][0]
-                for p, x in trick[1:]:
-                    if BEATS[best][x]:
-                        best, bpos = x, p
+                best, bpos = trick_winner(trick)
                 beat = BEATS[best]
                 under = [c for c in cs if not beat[c]]
                 over = [c for c in cs if beat[c]]

@@ -22,12 +22,10 @@ Speed, in pure Python:
 from __future__ import annotations
 
 from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, cards_of, points_of
+from .search import NEXT as _NEXT
+from .search import NodeLimit, TrickSearch, distinct_moves, probe, store, trick_winner
 
 __all__ = ["NodeLimit", "Solver", "brute_force"]
-
-
-class NodeLimit(Exception):
-    """The search went over its node cap or its cancel flag was set."""
 
 
 def _run_above() -> tuple[int, ...]:
@@ -39,11 +37,10 @@ def _run_above() -> tuple[int, ...]:
 
 
 _RUN_ABOVE = _run_above()
-_NEXT = (1, 2, 0)
 _INF = 1000
 
 
-class Solver:
+class Solver(TrickSearch):
     """Alpha-beta over one fixed layout.
 
     ``hands``: three card sets by position; ``declarer``: the declarer's position.
@@ -52,54 +49,21 @@ class Solver:
     every few thousand nodes.
     """
 
-    __slots__ = ("hands", "decl", "tt", "nodes", "limit", "cancel")
+    __slots__ = ("decl",)
+    TOP = _INF
 
     def __init__(self, hands: list[int] | tuple[int, ...], declarer: int,
                  node_limit: int | None = None, cancel=None) -> None:
-        self.hands = list(hands)
+        super().__init__(hands, node_limit, cancel)
         self.decl = declarer
-        self.tt: dict[int, tuple[int, int]] = {}
-        self.nodes = 0
-        self.limit = node_limit if node_limit is not None else 1 << 62
-        self.cancel = cancel
-
-    # ------------------------------------------------------------------ public
-    def search(self, turn: int, trick: list[tuple[int, int]] | tuple = (),
-               alpha: int = -1, beta: int = _INF) -> int:
-        """Fail-soft alpha-beta value of the position with ``turn`` to move and ``trick``
-        ((position, card) pairs, lead first) on the table.  The hands must not contain the
-        trick's cards."""
-        if not trick:
-            return self._s(turn, 0, 0, 0, 0, 0, 0, alpha, beta)
-        lead = trick[0][1]
-        best, bpos = lead, trick[0][0]
-        pts = 0
-        tmask = 0
-        for p, c in trick:
-            pts += POINTS[c]
-            tmask |= 1 << c
-            if BEATS[best][c]:
-                best, bpos = c, p
-        return self._s(turn, len(trick), lead, best, bpos, pts, tmask, alpha, beta)
 
     def reaches(self, turn: int, trick, target: int) -> bool:
         """Can the declarer force at least ``target`` more card points?"""
-        if target <= 0:
-            return True
-        return self.search(turn, trick, target - 1, target) >= target
+        return super().reaches(turn, trick, target)
 
     def value(self, turn: int, trick=(), guess: int = 60) -> int:
         """The exact double-dummy value (MTD(f))."""
-        lo, hi = -1, _INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(turn, trick, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        return super().value(turn, trick, guess)
 
     def move_values(self, turn: int, trick, exact: bool = True) -> dict[int, int]:
         """Exact value (declarer's future points, this trick included) of every legal card of
@@ -123,10 +87,7 @@ class Solver:
     def _after(self, turn: int, trick: list, c: int) -> int:
         t2 = trick + [(turn, c)]
         if len(t2) == 3:
-            best, bpos = t2[0][1], t2[0][0]
-            for p, x in t2[1:]:
-                if BEATS[best][x]:
-                    best, bpos = x, p
+            bpos = trick_winner(t2)[1]
             gain = sum(POINTS[x] for _, x in t2) if bpos == self.decl else 0
             return gain + self.value(bpos, ())
         return self.value(_NEXT[turn], t2)
@@ -161,42 +122,18 @@ class Solver:
             if alpha >= rem:
                 return rem
             key = live | turn << 26
-            e = self.tt.get(key)
-            if e is not None:
-                lo, hi = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+            hit, alpha, beta = probe(self.tt, key, alpha, beta)
+            if hit is not None:
+                return hit
             a0, b0 = alpha, beta
-        nodes = self.nodes + 1
-        self.nodes = nodes
-        if nodes > self.limit or (not nodes & 4095 and self.cancel is not None
-                                  and self.cancel.is_set()):
-            raise NodeLimit
+        self.count()
         hand = hands[turn]
         if n:
             moves = hand & FOLLOW_MASK[lead] or hand
         else:
             moves = hand
-        allc = hands[0] | hands[1] | hands[2] | tmask
         # ---- move ordering
-        cs = []
-        m = moves
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            ra = _RUN_ABOVE[c]
-            if ra:
-                nx = allc & ra
-                if nx and (nx & -nx) & moves:
-                    continue
-            cs.append(c)
+        cs = distinct_moves(moves, hands[0] | hands[1] | hands[2] | tmask, _RUN_ABOVE)
         me_decl = turn == decl
         if len(cs) > 1:
             if n == 0:
@@ -256,18 +193,7 @@ class Solver:
                         if alpha >= beta:
                             break
         if n == 0:
-            tt = self.tt
-            e = tt.get(key)
-            lo, hi = e if e is not None else (0, 120)
-            if v_best <= a0:
-                if v_best < hi:
-                    hi = v_best
-            elif v_best >= b0:
-                if v_best > lo:
-                    lo = v_best
-            else:
-                lo = hi = v_best
-            tt[key] = (lo, hi)
+            store(self.tt, key, v_best, a0, b0, 120)
         return v_best
 
 
@@ -286,10 +212,7 @@ def brute_force(hands: list[int], declarer: int, turn: int, trick=()) -> int:
         hands[turn] = hand ^ (1 << c)
         t2 = trick + [(turn, c)]
         if len(t2) == 3:
-            best, bpos = t2[0][1], t2[0][0]
-            for p, x in t2[1:]:
-                if BEATS[best][x]:
-                    best, bpos = x, p
+            bpos = trick_winner(t2)[1]
             gain = sum(POINTS[x] for _, x in t2) if bpos == declarer else 0
             vals.append(gain + brute_force(hands, declarer, bpos, ()))
         else:
