@@ -17,6 +17,7 @@ from .. import storage
 from ..flow import people
 from ..i18n import N_, _, lower_first, ngettext, pgettext
 from ..net import kept
+from ..net import protocol as P
 from ..net.client import Client, Dropped, Failed, Joined
 from ..net.discovery import DEFAULT_PORT, Found, Lost, parse_address
 from ..net.host import Host, TableSpec
@@ -98,11 +99,7 @@ class HostTableScene(FormScene):
                         lambda: self.players, self._set_players),
               Heading(N_("Seats"), small=True)]
         for i in range(4):
-            ws.append(ChoiceRow((lambda i=i: pgettext("a seat row in the host's form",
-                                                      "Seat {n}").format(n=i + 2)), choices,
-                                (lambda i=i: self.seats[i]),
-                                (lambda v, i=i: self._set_seat(i, v)),
-                                enabled=(lambda i=i: i < self.players - 1)))
+            ws.append(self._seat_row(i, choices))
         ws.append(ChoiceRow(N_("Match length"), LENGTHS, lambda: self.length,
                             self._set_length))
         ws.append(ChoiceRow(N_("Serious match"), [(False, texts.ON_OFF[False]),
@@ -111,6 +108,22 @@ class HostTableScene(FormScene):
         self.widgets = ws
         self.footer = [Button(N_("Back"), self.back),
                        Button(N_("Open the table"), self.start, primary=True)]
+
+    def _seat_row(self, i: int, choices: list) -> ChoiceRow:
+        """The form's row for the seat ``i + 2`` (the host sits in the first)."""
+        def label() -> str:
+            return pgettext("a seat row in the host's form", "Seat {n}").format(n=i + 2)
+
+        def value() -> str:
+            return self.seats[i]
+
+        def choose(v: str) -> None:
+            self._set_seat(i, v)
+
+        def enabled() -> bool:
+            return i < self.players - 1
+
+        return ChoiceRow(label, choices, value, choose, enabled=enabled)
 
     def _set_table(self, v: str) -> None:
         self.table = v[:40]
@@ -134,8 +147,9 @@ class HostTableScene(FormScene):
         self.serious = v
 
     def start(self) -> None:
-        seats: list[str | None] = [None] + [None if v == PERSON else v
-                                            for v in self.seats[:self.players - 1]]
+        others: list[str | None] = [None if v == PERSON else v
+                                    for v in self.seats[:self.players - 1]]
+        seats: list[str | None] = [None, *others]
         save = storage.data_dir() / "net-table.json"
         save.unlink(missing_ok=True)  # a new match (the old one went to the history)
         spec = TableSpec(name=self.table.strip() or _("Zole table"), seats=seats,
@@ -189,13 +203,20 @@ class JoinTableScene(FormScene):
                        Button(N_("Join"), self.join, primary=True)]
         self._rebuild()
 
+    def _table_button(self, label: str, key) -> Button:
+        def text() -> str:
+            return ("✓ " if self._chosen(key) else "") + label
+
+        def choose() -> None:
+            self._choose(key)
+
+        return Button(text, choose)
+
     def _rebuild(self) -> None:
         tables: list = []
         for key, f in sorted(self.found.items(), key=lambda kv: kv[1].name):
             label = table_label(f)
-            tables.append(Button((lambda label=label, key=key: ("✓ " if self._chosen(key)
-                                                                else "") + label),
-                                 (lambda key=key: self._choose(key))))
+            tables.append(self._table_button(label, key))
         if not tables:
             tables.append(Heading(N_("Looking for tables…"), small=True))
         self.widgets = self.fixed + tables + self.manual
@@ -262,7 +283,7 @@ class WaitingRoom(Scene):
         self.client = client
         self.host = host
         self.code = code
-        self.welcome = None
+        self.welcome: P.Welcome | None = None
         self.seats: list = []
         self.backlog: list[object] = []
         self.problem = ""
@@ -277,7 +298,6 @@ class WaitingRoom(Scene):
             self.leave()
 
     def leave(self) -> None:
-        from ..net import protocol as P
 
         self.left = True
         if self.host is None:
@@ -290,7 +310,6 @@ class WaitingRoom(Scene):
         self.stack.pop()
 
     def update(self, dt: float) -> None:
-        from ..net import protocol as P
         from .network_table import NetworkTableScene
 
         batch = self.client.poll()

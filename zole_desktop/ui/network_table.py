@@ -51,6 +51,8 @@ class NetworkTableScene(TableScene):
     """``host``: the :class:`~zole_desktop.net.host.Host` this game runs for the table
     (stopped when the table is left), or None at someone else's table."""
 
+    director: RemoteDirector  # the table's director speaks to the host
+
     def __init__(self, session: RemoteSession, director: RemoteDirector,
                  host=None) -> None:
         super().__init__(session)
@@ -86,10 +88,15 @@ class NetworkTableScene(TableScene):
             return []
         out: list[tuple[Callable[[], str], Callable[[], None]]] = []
         for seat in sorted(self._away()):
-            name = self.seat_name(seat)
-            out.append((lambda name=name: _("Give {name}'s seat to a bot").format(name=name),
-                        lambda seat=seat: self.give_to_bot(seat)))
+            out.append((self._give_label(self.seat_name(seat)), self._give_action(seat)))
         return out
+
+    @staticmethod
+    def _give_label(name: str) -> Callable[[], str]:
+        return lambda: _("Give {name}'s seat to a bot").format(name=name)
+
+    def _give_action(self, seat: int) -> Callable[[], None]:
+        return lambda: self.give_to_bot(seat)
 
     def give_to_bot(self, seat: int) -> None:
         """At the host: the seat of a person who is away is played by a bot from now on."""
