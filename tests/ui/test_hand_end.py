@@ -14,9 +14,7 @@ from ui_helpers import card_point
 
 from zole_desktop.flow.session import Session
 from zole_desktop.i18n import set_language
-from zole_desktop.storage import Settings
 from zole_desktop.ui import gfx
-from zole_desktop.ui.app import App
 from zole_desktop.ui.hand_end import HandSummary, match_outcome, outcome, placing
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
 from zole_desktop.ui.sheet import ScoreSheet
@@ -106,19 +104,11 @@ def test_nothing_under_12_px_at_960x540(make_app, monkeypatch, lang):
 
 # ---------------------------------------------------------------------- on the real loop
 @pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
+def real_app(real_app):
+    """The shared real-loop App (tests/ui/conftest.py), at 960x540 unless told."""
     def make(size=(960, 540)):
-        app = App(size, Settings(language="en", animation="fast", sound=False, hints=False),
-                  fast=False, save=True)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
+        return real_app(size=size)
+    return make
 
 
 def _top(app):

@@ -11,12 +11,9 @@ import pytest
 
 from zole_desktop import saves
 from zole_desktop.flow.session import Session
-from zole_desktop.i18n import set_language
 from zole_desktop.records import history
 from zole_desktop.records.stats import Stats
 from zole_desktop.rules.record import replay
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.confirm import ConfirmScene
 from zole_desktop.ui.history_entries import read_entry
 from zole_desktop.ui.menus import MainMenu, NewGameScene
@@ -56,22 +53,6 @@ def saved(data_dir):
     s = played_session()
     s.save(s.current)
     return s
-
-
-@pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
-    def make(size=(1280, 720)):
-        app = App(size, Settings(language="en", animation="fast", sound=False, hints=False),
-                  fast=False, save=True)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 def top(app):

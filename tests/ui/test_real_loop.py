@@ -15,9 +15,6 @@ import pygame
 import pytest
 from ui_helpers import button, card_point
 
-from zole_desktop.i18n import set_language
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.probe import (
     Probe,
     click_events,
@@ -31,19 +28,11 @@ FEW_FRAMES = 3  # an input shows on the first frame after it; allow two more for
 
 
 @pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
+def real_app(real_app):
+    """The shared real-loop App (tests/ui/conftest.py), with the hints on."""
     def make(animation="fast", save=True, size=(1280, 720)):
-        app = App(size, Settings(language="en", animation=animation, sound=False,
-                                 hints=True), fast=False, save=save)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
+        return real_app(size=size, animation=animation, save=save, hints=True)
+    return make
 
 
 def settled(table):

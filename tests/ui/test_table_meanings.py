@@ -8,15 +8,11 @@ import re
 import time
 
 import pygame
-import pytest
 
 from zole_desktop.flow.session import Session
-from zole_desktop.i18n import set_language
 from zole_desktop.rules import cards as C
 from zole_desktop.rules.judge import surrender_settlement
 from zole_desktop.rules.state import DONE, PASS, TAKE_BID
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.probe import (
     Probe,
@@ -30,22 +26,6 @@ from zole_desktop.ui.table.marks import visible_rect
 from zole_desktop.ui.table.scene import TableScene
 
 FEW_FRAMES = 3
-
-
-@pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
-    def make(size=(1280, 720), animation="fast"):
-        app = App(size, Settings(language="en", animation=animation, sound=False,
-                                 hints=False), fast=False, save=True)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 def _table(app, seed):

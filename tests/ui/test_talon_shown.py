@@ -6,31 +6,12 @@ import pygame
 import pytest
 
 from zole_desktop.flow.session import Session
-from zole_desktop.i18n import set_language
 from zole_desktop.rules.state import BIDDING, BURYING, PASS, TAKE_BID
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.probe import Probe, key_events, run_with_driver, wait_until
 from zole_desktop.ui.table.marks import visible_rect
 from zole_desktop.ui.table.scene import TableScene
 
 SEED_BOT_TAKES = 2  # I pass (forehand), then a random bot takes
-
-
-@pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
-    def make(size=(1280, 720)):
-        app = App(size, Settings(language="en", animation="fast", sound=False,
-                                 hints=False), fast=False, save=True)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
 
 
 class Watch:
