@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from zole_desktop.bots import strong_avoid
 from zole_desktop.bots.avoid import AvoidSolver
 from zole_desktop.bots.galdins import TalonSearch, brute_force_talon
 from zole_desktop.bots.heuristic import heuristic_card
@@ -166,7 +167,7 @@ def test_under_the_points_tie_strong_takes_the_cheap_trick():
 
     def lex(card: int) -> int:
         s = AvoidSolver(list(st.hands), st.turn, LEX, 1)
-        return StrongBot(5)._avoid_value(s, v, trick, card, False)
+        return strong_avoid.avoid_value(s, v, trick, card, False)
 
     qc, d8 = parse_cards(["QC", "8D"])
     assert picks["points"] == qc

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..rules.cards import BEATS, POINTS, cards_of, mask_of, points_of
+from ..rules.cards import BEATS, POINTS, mask_of, points_of
 from ..rules.settlement import (
     GALDINS,
     MAZA,
@@ -49,25 +49,18 @@ from ..rules.state import (
     PASS,
     TAKE_BID,
     ZOLE_BID,
-    HandState,
     Observation,
 )
-from .avoid import AvoidSolver
+from . import strong_avoid, strong_burial
 from .base import register
-from .bidsim import _plausible as plausible
-from .bidsim import _play_out as play_out_by_rules
-from .bidsim import _sample as sample_deal
 from .bidsim import estimate_bids
-from .galdins import talon_card
 from .heuristic import (
     TAKE_AT,
     NormalBot,
     bid_strength,
-    burial_score,
     heuristic_bid,
     heuristic_card,
     maza_risk,
-    ranked_burials,
 )
 from .inference import equal_cards, play_weight
 from .sampling import (  # noqa: F401 - re-exported: inference, galdins and tests read them
@@ -87,8 +80,7 @@ from .view import NEXT, View
 
 __all__ = ["StrongBot", "sample_layout"]
 
-# the weight of the first measure in a lexicographic galdiņš goal (over 120 card points)
-LEX = 4096
+from .strong_avoid import LEX  # noqa: F401 - the galdiņš goal's weight, read by tests
 
 
 class StrongBot(NormalBot):
@@ -235,33 +227,7 @@ class StrongBot(NormalBot):
         return max(options, key=lambda b: (round(vals[b], 6), b == static))
 
     def maza_caught(self, obs: Observation, deadline: float | None, cancel) -> float | None:
-        """The share of sampled layouts (the earlier passes taken into account) in which the
-        defenders, all cards open, make this hand take a trick in mazā zole; ``None`` when
-        too few layouts were solved in time."""
-        pos = obs.seats.index(obs.seat)
-        most = self.maza_layouts if self.layouts is None else self.layouts
-        if self.layouts is not None:
-            deadline = float("inf")
-        elif deadline is None:
-            deadline = time.perf_counter() + self.bid_budget * self.scale
-
-        def draw() -> object:
-            hands, _talon = sample_deal(obs, self.rng, False)
-            return hands if plausible(obs, hands, self.rng) else _REJECTED
-
-        def solve(hands: list[int], until: _Until) -> tuple[float, list[float]]:
-            try:
-                return 1.0, [float(AvoidSolver(hands, pos, 1, 0, node_limit=self.maza_nodes,
-                                               cancel=until).reaches(0, (), 1))]
-            except NodeLimit:
-                # over the node cap: counted as half caught (of 169 such searches at 20,000
-                # nodes on hands of risk up to 9.5, a full search found a catch in 75)
-                if cancel is not None and cancel.is_set():
-                    raise
-                return 1.0, [0.5]
-
-        t = self._sampled(draw, solve, 1, most, deadline, cancel, tries=6)
-        return t.totals[0] / t.n if t.n >= min(8, most) else None
+        return strong_avoid.maza_caught(self, obs, deadline, cancel)
 
     def surrender(self, obs: Observation, deadline: float | None = None, cancel=None) -> bool:
         v = View(obs)
@@ -388,91 +354,12 @@ class StrongBot(NormalBot):
         best = max(t.totals)
         return [c for c, x in zip(tied, t.totals, strict=True) if x >= best - 1e-9]
 
+    # ------------------------------------------------------------------ avoid (strong_avoid)
     def _avoid_goal(self, v: View) -> tuple[int, int, int, int]:
-        """(the position that avoids, trick weight, point weight, sign): the search's value
-        is what that position takes; ``sign`` 1 when this seat wants it small.
-
-        Galdiņš: the penalty's measure, tricks (card points under ``points_rate``).  Whether
-        the loser pays a fixed sum or per trick, fewer is better, so the weights are the
-        same.  Under ``galdins_tie=points`` a tie on that measure goes to the other one (in
-        about a fifth of the hands the most tricks are tied), so from trick
-        ``galdins_lex_from + 1`` on the goal is lexicographic (``LEX`` per trick, or per card
-        point, and 1 per unit of the other); earlier it is not: points that differ keep the
-        search from merging cards, 3-10 times the nodes.  ``all_pay``: no tie-break."""
-        if v.contract == MAZA:
-            return v.decl, 1, 0, 1 if v.is_decl else -1
-        rules = v.obs.rules
-        lex = rules.galdins_tie == "points" and v.n_tricks >= self.galdins_lex_from
-        if rules.galdins_penalty == "points_rate":
-            return (v.pos, 1, LEX, 1) if lex else (v.pos, 0, 1, 1)
-        return (v.pos, LEX, 1, 1) if lex else (v.pos, 1, 0, 1)
+        return strong_avoid.avoid_goal(self, v)
 
     def _pimc_avoid(self, v: View, deadline: float, cancel, k: int) -> int:
-        """Mazā zole and galdiņš by sampled layouts, each searched by :class:`AvoidSolver`.
-        The mean value per card is kept in ``last_values`` (diagnostics and hints)."""
-        legal = [a for a in v.legal if a < 26]
-        hint = heuristic_card(v, "normal")
-        self.last_values, self.last_goal = {}, {}
-        if v.contract == GALDINS and (any(p < 0 for p, _ in v.trick) or (
-                v.obs.rules.galdins_talon != "none" and v.n_tricks < 2)):
-            return talon_card(self, v, deadline, cancel, k, hint)  # 4-card tricks (.galdins)
-        cands = self._distinct(v, legal)
-        if len(cands) == 1:
-            return hint if hint in legal and self._same_class(v, hint, cands[0]) else cands[0]
-        who, tw, pw, sign = self._avoid_goal(v)
-        maza = v.contract == MAZA
-        cap = self.node_caps[k]
-        most = self.layouts if self.layouts is not None else self.max_layouts[k]
-        trick = list(v.trick)
-
-        def solve(lay: tuple[list[int], int], until: _Until) -> tuple[float, list[float]]:
-            hands, pile = lay
-            s = AvoidSolver(hands, who, tw, pw, node_limit=cap, cancel=until)
-            res = self._each(cands, lambda c: self._avoid_value(s, v, trick, c, maza), until)
-            return self._play_weight(v, hands, pile), res
-
-        # mazā zole: the declarer's trick (avoided, or forced for a defender)
-        t = self._sampled(self._drawer(v), solve, len(cands), most, deadline, cancel,
-                          better=-sign, hit=lambda x: (x == 0) == (sign > 0), stop=True)
-        self.last_layouts = n = t.n
-        wsum = t.wsum
-        if n == 0 or wsum <= 0.0:
-            return hint
-        totals = dict(zip(cands, t.totals, strict=True))
-        self.last_values = {c: totals[c] / wsum for c in cands}
-        if maza:
-            self.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
-        best = min(sign * t for t in totals.values())
-        tied = [c for c in cands if sign * totals[c] <= best + 1e-9]
-        for c in tied:
-            if self._same_class(v, hint, c):
-                return hint
-        return min(tied, key=lambda c: (POINTS[c], c)) if sign > 0 else max(tied)
-
-    def _avoid_value(self, s: AvoidSolver, v: View, trick: list, c: int, maza: bool) -> int:
-        """What the avoiding position takes from here on after my card ``c`` (mazā zole:
-        1 if the defenders can make the declarer take a trick, else 0)."""
-        me = v.pos
-        hand = s.hands[me]
-        s.hands[me] = hand & ~(1 << c)
-        try:
-            t2 = trick + [(me, c)]
-            gain = 0
-            if len(t2) == 3:
-                best, bpos = t2[0][1], t2[0][0]
-                for p, x in t2[1:]:
-                    if BEATS[best][x]:
-                        best, bpos = x, p
-                if bpos == s.me:
-                    gain = s.tw + s.pw * sum(POINTS[x] for _, x in t2)
-                turn, t3 = bpos, []
-            else:
-                turn, t3 = NEXT[me], t2
-            if maza:
-                return 1 if gain or s.reaches(turn, t3, 1) else 0
-            return gain + s.value(turn, t3)
-        finally:
-            s.hands[me] = hand
+        return strong_avoid.pimc_avoid(self, v, deadline, cancel, k)
 
     # ------------------------------------------------------------------ sampling
     def _sampled(self, draw: Callable[[], Any], solve: Callable[[Any, _Until], tuple[
@@ -598,82 +485,12 @@ class StrongBot(NormalBot):
         """Among equally good cards: keep the points on the side that wins them."""
         return min(tied, key=lambda c: (POINTS[c], c))
 
-    # ------------------------------------------------------------------ burial
+    # ------------------------------------------------------------------ burial (strong_burial)
     def _bury(self, obs: Observation, deadline: float | None = None, cancel=None) -> int:
-        hand = mask_of(obs.hand)
-        if obs.buried:
-            first = obs.buried[0]
-            if self._burial and self._burial[0] == (hand | 1 << first) and \
-                    first in self._burial[1]:
-                pair = self._burial[1]
-                second = pair[0] if pair[1] == first else pair[1]
-                if hand >> second & 1:
-                    return second
-            both = hand | (1 << first)
-            return max(cards_of(hand), key=lambda c: (burial_score(both, (first, c)), -c))
-        if self.layouts is not None:
-            deadline = float("inf")
-        elif deadline is None:
-            deadline = time.perf_counter() + self.burial_budget * self.scale
-        pair = self._choose_burial(obs, hand, deadline, cancel)
-        self._burial = (hand, pair)
-        return pair[0]
+        return strong_burial.bury(self, obs, deadline, cancel)
 
     def _choose_burial(self, obs: Observation, hand10: int, deadline: float, cancel):
-        """The heuristic's best ``burial_cands`` pairs, each played out on the same sampled
-        layouts of the defenders' hands by the normal bot's card rules for all three seats
-        (:func:`.bidsim._play_out`); the best mean game points wins, the heuristic order
-        breaking ties.
-
-        Not double-dummy: from the first lead a weak take needs 10⁵ nodes and more per probe,
-        so in half a second the probes solved no layout at all for some hands, and the
-        heuristic's pair was buried unjudged.  ``python -m zole_desktop.bots.measure.burial
-        --positions 17 --layouts 30 --seed 5 --clock cpu`` (each of the heuristic's first eight
-        pairs judged by 30 open-card layouts): the pair buried this way loses 0.035 game points
-        per opponent to the best of them, 95% [0.004, 0.066]; the heuristic's own pair 0.507
-        [0.211, 0.803]; the open-card probes (0.45 s) lost 0.562 on the same positions."""
-        cands = ranked_burials(hand10)[:self.burial_cands]
-        rest = cards_of(((1 << 26) - 1) & ~hand10)
-        pos = obs.seats.index(obs.seat)
-        others = [p for p in range(3) if p != pos]
-        most = self.burial_layouts if self.layouts is None else self.layouts
-        rules = obs.rules
-
-        def draw() -> list[list[int]]:
-            self.rng.shuffle(rest)
-            return [rest[:8], rest[8:16]]
-
-        def solve(lay: list[list[int]], until: _Until) -> tuple[float, list[float]]:
-            res = []
-            for pair in cands:
-                # positions 0-2 from forehand as the seats 0-2 of a fresh hand; the pair is
-                # the talon the declarer takes up and buries
-                hands = {pos: [c for c in cards_of(hand10) if c not in pair],
-                         others[0]: lay[0], others[1]: lay[1]}
-                st = HandState.new(3, 2, hands, pair, rules)
-                while st.current_seat != pos:
-                    st.apply(PASS)
-                st.apply(TAKE_BID)
-                st.apply(pair[0])
-                st.apply(pair[1])
-                play_out_by_rules(st)
-                res.append(float(st.result().value))
-                if time.perf_counter() >= until.at:
-                    raise NodeLimit
-            return 1.0, res
-
-        t = self._sampled(draw, solve, len(cands), most, deadline, cancel, stop=True,
-                          hit=lambda x: x > 0)
-        self.last_layouts = t.n
-        # per pair judged: the mean game points per opponent and the share of layouts won
-        self.last_burial = {p: (t.totals[i] / t.wsum, t.goal[i] / t.wsum)
-                            for i, p in enumerate(cands)} if t.n and t.wsum > 0 else {}
-        if t.n == 0:
-            return cands[0]
-        totals = t.totals
-        # the heuristic order breaks ties
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        return strong_burial.choose_burial(self, obs, hand10, deadline, cancel)
 
 
 register("strong", StrongBot)
