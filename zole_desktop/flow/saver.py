@@ -234,7 +234,8 @@ class Saver:
     def _failed(self, path: Path, e: OSError) -> None:
         """A save of ``path`` failed (on a saver thread, which is writing ``path``): the
         file left on disk is older than what the players will see; it is emptied, or
-        removed, so that nobody resumes the match from it."""
+        removed, or else marked as stale elsewhere (:func:`mark_stale`, once while the
+        saves fail), so that nobody resumes the match from it."""
         with self._cv:
             first = path not in self._failures and path not in self._told
             self._failures[path] = e
@@ -254,11 +255,11 @@ class Saver:
         try:
             path.unlink(missing_ok=True)
         except OSError as e2:
-            if path in self._marked:  # marked once: its bytes have not changed since
+            if path in self._marked:  # marked (or tried) once: its bytes are the same
                 return
             where = mark_stale(path, e)
+            self._marked.add(path)  # not tried again at every move, nor logged again
             if where is not None:
-                self._marked.add(path)
                 log.error("the save %s could be neither emptied (%s) nor removed (%s): it "
                           "is marked as stale in %s, so that a host started again does not "
                           "take the match up from it", path, why.strerror or why,
