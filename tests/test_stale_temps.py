@@ -94,3 +94,64 @@ def test_the_game_removes_them_at_start(tmp_path):
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "no display" in r.stderr, r.stderr
     assert not left.exists()
+
+
+def _folder(path: Path, files: dict[str, bytes], old: bool = True) -> Path:
+    path.mkdir(parents=True)
+    for name, data in files.items():
+        (path / name).write_bytes(data)
+    if old:
+        os.utime(path, (HOUR_AGO, HOUR_AGO))
+    return path
+
+
+def test_a_deck_import_stopped_half_way_is_cleaned_up_and_the_replaced_deck_kept(data_dir):
+    """A process killed in ``decks.import_deck`` leaves ``.incoming-<8>`` (the new deck's
+    files) and, replacing a deck, ``.replaced-<8>/<id>`` (the old one, moved aside): at start
+    the first is removed, the deck in the second goes back to its place if nothing took it
+    (killed between the two moves), and is removed if the new deck is in place."""
+    themes = data_dir / "themes"
+    half = _folder(themes / ".incoming-k2x_9q0a", {"theme.toml": b"id = 'x'", "AC.png": b"p"})
+    fresh = _folder(themes / ".incoming-abcdefgh", {"AC.png": b"p"}, old=False)  # being written
+    lost = _folder(themes / ".replaced-0123abcd" / "my-deck", {"theme.toml": b"id = 'my-deck'"})
+    os.utime(lost.parent, (HOUR_AGO, HOUR_AGO))
+    _folder(themes / "other", {"theme.toml": b"id = 'other'"})
+    done = _folder(themes / ".replaced-zzzzzzzz" / "other", {"theme.toml": b"old"})
+    os.utime(done.parent, (HOUR_AGO, HOUR_AGO))
+    target = _folder(data_dir / "elsewhere", {"keep.txt": b"mine"})
+    os.symlink(target, themes / ".incoming-linklink")  # a link: never followed nor removed
+    os.utime(themes / ".incoming-linklink", (HOUR_AGO, HOUR_AGO), follow_symlinks=False)
+    player = _folder(themes / ".incoming-notes", {"a.txt": b"x"})  # not mkdtemp's naming
+
+    assert storage.clean_stale_temps() == 3
+    assert not half.exists() and fresh.is_dir() and player.is_dir()
+    assert not lost.parent.exists()
+    assert (themes / "my-deck" / "theme.toml").read_bytes() == b"id = 'my-deck'"  # back
+    assert not done.parent.exists()
+    assert (themes / "other" / "theme.toml").read_bytes() == b"id = 'other'"  # the new one
+    assert (themes / ".incoming-linklink").is_symlink() and (target / "keep.txt").exists()
+    assert storage.clean_stale_temps() == 0
+
+
+def test_the_import_folders_are_named_as_the_cleaning_knows(data_dir, monkeypatch):
+    """The import's own folders match the cleaner's naming (a rename of one would leave
+    them behind again)."""
+    from zole_desktop import decks
+
+    made: list[str] = []
+    real = tempfile.mkdtemp
+
+    def recording(*a, **k):
+        name = real(*a, **k)
+        made.append(Path(name).name)
+        return name
+
+    monkeypatch.setattr(decks.tempfile, "mkdtemp", recording)
+    source = data_dir.parent / "my-deck"
+    decks.write_template(source)
+    tid = decks.import_deck(source)
+    decks.import_deck(source)  # again: the old copy is moved aside first
+    assert (data_dir / "themes" / tid).is_dir()
+    assert any(n.startswith(storage.INCOMING) for n in made)
+    assert any(n.startswith(storage.REPLACED) for n in made)
+    assert all(storage._STAGING_RE.fullmatch(n) for n in made), made

@@ -700,14 +700,14 @@ def import_deck(source: Path, root: Path | None = None) -> str:
         raise DeckError(checked.problems)
     tid = deck_id(checked.meta, deck.source_name)
     root.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".incoming-", dir=root))
+    staging = Path(tempfile.mkdtemp(prefix=storage.INCOMING, dir=root))
     try:
         for name, data in deck.files.items():
             storage.atomic_write(staging / name, data)
         target = root / tid
         old = None
         if os.path.lexists(target):
-            old = Path(tempfile.mkdtemp(prefix=".replaced-", dir=root))
+            old = Path(tempfile.mkdtemp(prefix=storage.REPLACED, dir=root))
             os.replace(target, old / tid)
         os.replace(staging, target)
         if old is not None:

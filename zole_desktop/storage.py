@@ -12,6 +12,7 @@ import errno
 import logging
 import os
 import re
+import shutil
 import stat
 import sys
 import tempfile
@@ -122,6 +123,11 @@ _ROOT_TARGET_RE = re.compile(r"(settings\.toml|current-match\.json|net-table(-\d
 _OWN_FOLDERS = ("history", "prints", "cards")
 STARTED = time.time()  # this process's start, near enough (the module is read at start)
 STALE_MARGIN = 10.0  # seconds: a file another process is writing now is never this old
+# the folders of a deck import in ``themes/`` (decks.import_deck): the new deck's files are
+# written into ".incoming-<8 letters>", the deck it replaces is moved into
+# ".replaced-<8 letters>/<id>" for a moment; a process killed meanwhile leaves them there
+INCOMING, REPLACED = ".incoming-", ".replaced-"
+_STAGING_RE = re.compile(r"(?P<kind>\.incoming-|\.replaced-)[a-z0-9_]{8}")
 
 
 def clean_stale_temps(folder: Path | None = None, before: float | None = None) -> int:
@@ -132,6 +138,7 @@ def clean_stale_temps(folder: Path | None = None, before: float | None = None) -
     disturbed).  Only regular files; never a link.  Returns how many were removed."""
     root = folder if folder is not None else data_dir()
     cutoff = (STARTED if before is None else before) - STALE_MARGIN
+    removed = _clean_staging(root / "themes", cutoff)  # first: a deck put back is seen below
     places: list[tuple[Path, re.Pattern[str] | None]] = [(root, _ROOT_TARGET_RE)]
     places += [(root / name, None) for name in _OWN_FOLDERS]
     try:
@@ -139,7 +146,6 @@ def clean_stale_temps(folder: Path | None = None, before: float | None = None) -
                    if not d.is_symlink() and d.is_dir()]
     except OSError:
         pass  # no imported decks
-    removed = 0
     for where, targets in places:
         try:
             entries = list(os.scandir(where))
@@ -159,9 +165,44 @@ def clean_stale_temps(folder: Path | None = None, before: float | None = None) -
                 log.warning("a stale temporary file %s could not be removed: %s", entry.path,
                             e.strerror or e)
     if removed:
-        log.info("%d temporary files left by a stopped process removed from %s",
+        log.info("%d temporary files or folders left by a stopped process removed from %s",
                  removed, root)
     return removed
+
+
+def _clean_staging(themes: Path, cutoff: float) -> int:
+    """The folders a deck import killed half-way left in ``themes`` (see :data:`INCOMING`),
+    last changed before ``cutoff``: an ``.incoming-`` folder is removed (the deck was not
+    imported; the player's own copy is where they imported it from); a deck found in a
+    ``.replaced-`` folder goes back to its place when no deck has taken it (the import was
+    killed between moving it aside and moving the new one in), else it is removed.  Never
+    a link: a folder's links are removed, not followed.  Returns how many were cleaned."""
+    try:
+        entries = list(os.scandir(themes))
+    except OSError:
+        return 0
+    cleaned = 0
+    for entry in entries:
+        m = _STAGING_RE.fullmatch(entry.name)
+        if m is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISDIR(st.st_mode) or st.st_mtime >= cutoff:
+                continue
+            if m["kind"] == REPLACED:
+                for inner in list(os.scandir(entry.path)):
+                    back = themes / inner.name
+                    if inner.is_dir(follow_symlinks=False) and not os.path.lexists(back):
+                        os.replace(inner.path, back)
+                        log.warning("the deck %s, moved aside by an import that was "
+                                    "stopped, is back in %s", inner.name, themes)
+            shutil.rmtree(entry.path)
+            cleaned += 1
+        except OSError as e:
+            log.warning("a deck import's folder %s left by a stopped process could not be "
+                        "cleaned up: %s", entry.path, e.strerror or e)
+    return cleaned
 
 
 def size_text(limit: int) -> str:

@@ -18,7 +18,8 @@ def make_host():
     def make(*specs: H.TableSpec, rate: float = 10_000.0, announce: bool = False,
              burst: int = H.BURST, **kw) -> H.Host:
         if "addresses" not in kw and rate > H.RATE:  # the tests' players all on 127.0.0.1
-            kw["addresses"] = Addresses(most=10_000, rate=10_000.0, burst=10_000)
+            kw["addresses"] = Addresses(most=10_000, rate=10_000.0, burst=10_000,
+                                        abuse_free=10_000)
         h = H.Host("127.0.0.1", 0, announce=announce, rate=rate, burst=burst, **kw)
         for s in specs:
             h.add_table(s)

@@ -209,3 +209,79 @@ def test_each_flood_of_the_bench_runs_and_the_host_plays_on(make_host, kind):
     end, sent = run(main())
     assert end.match_over
     assert sent["connections"] >= 1
+
+
+def test_an_address_whose_connections_abuse_the_host_waits_longer_each_time():
+    """Past the free ones, each connection closed for what it sent keeps the address out
+    for twice as long as the one before, up to the cap; forgotten after a quiet while;
+    another address is not held back."""
+    now = [1000.0]
+    a = K.Addresses(clock=lambda: now[0])
+    waits = []
+    for _ in range(12):
+        a.abused("10.0.0.1")
+        waits.append(round(a.waits("10.0.0.1"), 3))
+    first = K.ABUSE_FIRST
+    assert waits[:K.ABUSE_FREE] == [0.0] * K.ABUSE_FREE
+    assert waits[K.ABUSE_FREE:K.ABUSE_FREE + 4] == [first, 2 * first, 4 * first, 8 * first]
+    assert waits[-1] == K.ABUSE_MAX
+    assert not a.admit("10.0.0.1") and a.admit("10.0.0.2")
+    now[0] += K.ABUSE_MAX + 0.1
+    assert a.admit("10.0.0.1")  # its time is over
+    a.abused("10.0.0.1")  # and the next abuse keeps it out for the cap again
+    assert a.waits("10.0.0.1") == K.ABUSE_MAX
+    now[0] += K.ABUSE_FORGET + 1
+    a.abused("10.0.0.1")  # after a quiet while it starts afresh
+    assert a.waits("10.0.0.1") == 0.0
+    for i in range(10_050):  # a spray of addresses: bounded
+        a.abused(f"10.1.{i // 250}.{i % 250}")
+    assert len(a.abuse) <= 10_000
+
+
+@pytest.mark.parametrize("kind", ["seated-ping", "ping", "pieces"])
+def test_a_flood_that_comes_back_on_new_connections_is_held_back(make_host, kind):
+    """A stranger whose connection is cut for flooding opens another at once, five a
+    second and thirty at once before: each one a handshake, a join and 80 frames for the
+    host.  Now after the free ones its address waits, longer each time."""
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1),
+                     H.TableSpec(seats=[None, None, None], code="9999", length=1),
+                     rate=H.RATE)
+    sent = F.run(kind, host.port, "9999", 3.0)
+    # 2 free, then out for 1 s and 2 s: at most two more in 3 s (30 before, the burst)
+    assert sent["connections"] <= 4, sent
+    assert sent["refused"] > 10, sent
+    # meanwhile a person from another address sits down and plays
+    async def main():
+        a = await Connection.open("127.0.0.1", host.port, CODE, "A", source="127.0.0.9")
+        return await play_match(a, random.Random(3))
+
+    assert run(main()).match_over
+
+
+def test_a_connection_cut_as_it_opens_costs_no_handshake(make_host, monkeypatch):
+    """The connections an address may not open are dropped where they are accepted:
+    websockets starts no handshake (nor its task, nor its buffers) for them."""
+    from websockets.asyncio.server import ServerConnection
+
+    started = []
+    real = ServerConnection.handshake
+
+    async def counting(self, *a, **k):
+        started.append(1)
+        return await real(self, *a, **k)
+
+    monkeypatch.setattr(ServerConnection, "handshake", counting)
+    addresses = K.Addresses(most=4, rate=0.01, burst=4)
+    host = make_host(H.TableSpec(seats=[None, "random", "random"], code=CODE, length=1),
+                     rate=H.RATE, addresses=addresses)
+    held, cut = [], 0
+    for _ in range(40):
+        try:
+            held.append(F.connect(host.port, src="127.0.0.7"))
+        except OSError:
+            cut += 1
+    time.sleep(0.3)
+    assert len(held) == 4 and cut == 36
+    assert len(started) == 4, len(started)
+    for s in held:
+        s.close()

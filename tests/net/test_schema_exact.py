@@ -69,3 +69,7 @@ def test_the_readme_says_the_limits_the_host_keeps():
         in readme
     assert "a join code is exactly four digits and a token exactly 32 lower-case hex" in readme
     assert storage.STALE_MARGIN == 10.0 and "written more than 10 s before it" in readme
+    assert (conn.ABUSE_FREE, conn.ABUSE_FIRST, conn.ABUSE_MAX) == (2, 1.0, 60.0)
+    assert ("more than twice opens no new one for 1 s, then twice as long after each further "
+            "one, up to 60 s") in readme
+    assert storage.INCOMING == ".incoming-" and "`themes/.incoming-*`" in readme

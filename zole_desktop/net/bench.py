@@ -210,6 +210,7 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     """``flood``: one of :data:`.flood.KINDS`, run from another process against a table of
     its own at the same host during the whole measurement."""
     flood_out: dict | None = None
+    f0 = f1 = None
     rss: list[float] = []
     with tempfile.TemporaryDirectory(prefix="zole-bench-net-") as tmp:
         proc, port = _start_host(tables + (1 if flood else 0), Path(tmp) / "load", save)
@@ -222,11 +223,13 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
                     stdout=subprocess.PIPE, text=True)
                 time.sleep(0.5)  # the flood is on before the players sit down
             c0, mine0 = _cpu_seconds(proc.pid), time.process_time()
+            f0 = None if attacker is None else _cpu_seconds(attacker.pid)
             t0 = time.perf_counter()
             lag: list[float] = []
             times = asyncio.run(_load(port, tables, seconds, think, lag, proc.pid, rss))
             wall = time.perf_counter() - t0
             c1, mine1 = _cpu_seconds(proc.pid), time.process_time()
+            f1 = None if attacker is None else _cpu_seconds(attacker.pid)
             if attacker is not None:
                 said, _err = attacker.communicate(timeout=seconds + 30)
                 flood_out = json.loads(said.strip().splitlines()[-1]) if said.strip() else None
@@ -257,6 +260,9 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
         "client_lag_p95_ms": round(_p95(lag) * 1000, 2) if lag else None,
         "host_rss_max_mb": round(max(rss), 1) if rss else None,
         "flood": flood_out,
+        # the stranger's own process shares this machine's cores with the host and players
+        "flood_cpu_percent": None if f0 is None or f1 is None else round(
+            (f1 - f0) * 100 / wall, 1),
     }
     print(f"{tables} tables, {out['actions']} actions in {out['seconds']} s "
           f"(think {think} s{'' if save else ', no save'}): "
@@ -271,7 +277,8 @@ def bench_net(tables: int = 50, seconds: float = 10.0, think: float = 0.1,
     if flood_out is not None:
         print(f"flood {flood}: {flood_out['connections']} connections "
               f"({flood_out['refused']} refused or cut as they opened), "
-              f"{flood_out['bytes_sent'] / 1e6:.1f} MB sent")
+              f"{flood_out['bytes_sent'] / 1e6:.1f} MB sent; its process took "
+              f"{out['flood_cpu_percent']}% of a core")
     if as_json:
         print(json.dumps(out))
     return 0

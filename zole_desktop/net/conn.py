@@ -13,14 +13,25 @@ A stranger may send anything, or stop reading.  So:
   socket's own buffer (more is a client that does not read: its connection is cut);
 - one address has at most :data:`ADDRESS_CONNECTIONS` connections at once and opens at
   most :data:`ADDRESS_BURST` at once and :data:`ADDRESS_RATE` a second: the others are cut
-  as they open, before any work is done for them.
+  as they open, before any work is done for them (no handshake, no task: the connection
+  is dropped where it is accepted);
+- an address whose connections are closed for what they sent (too many frames or
+  messages, not our messages, no hello, a socket it does not read) more than
+  :data:`ABUSE_FREE` times has its new connections cut as they open for
+  :data:`ABUSE_FIRST` seconds, twice as long after each further one, up to
+  :data:`ABUSE_MAX` (forgotten after :data:`ABUSE_FORGET` quiet seconds): a flood that
+  comes back on a new connection each time it is cut makes the host do the work of a
+  connection a minute, not five a second.  Its connections already open are not touched.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
 
 import msgspec
 from websockets.asyncio.server import ServerConnection
@@ -40,19 +51,61 @@ FRAME_BURST = 80  # ... and at once
 ADDRESS_CONNECTIONS = 32  # connections from one address at once
 ADDRESS_RATE = 5.0  # new connections a second from one address ...
 ADDRESS_BURST = 30  # ... and at once
+ABUSE_FREE = 2  # connections of one address closed for what they sent, before it waits
+ABUSE_FIRST = 1.0  # seconds its new connections are then cut, doubling ...
+ABUSE_MAX = 60.0  # ... up to this
+ABUSE_FORGET = 600.0  # seconds without a closed connection after which it starts afresh
+
+
+@dataclass
+class _Abuse:
+    count: int = 0  # connections closed for what they sent
+    last: float = 0.0  # when the latest was
+    until: float = 0.0  # new connections are cut until then
 
 
 class Addresses:
-    """How many connections each address has open, and how fast it opens new ones."""
+    """How many connections each address has open, how fast it opens new ones, and how
+    long one that abused the host waits."""
 
     def __init__(self, most: int = ADDRESS_CONNECTIONS, rate: float = ADDRESS_RATE,
-                 burst: int = ADDRESS_BURST) -> None:
+                 burst: int = ADDRESS_BURST, abuse_free: int = ABUSE_FREE,
+                 abuse_first: float = ABUSE_FIRST, abuse_max: float = ABUSE_MAX,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.most, self.rate, self.burst = most, rate, burst
+        self.abuse_free, self.abuse_first, self.abuse_max = abuse_free, abuse_first, abuse_max
+        self.clock = clock
         self.open: dict[str, int] = {}
         self.buckets: dict[str, Bucket] = {}
+        self.abuse: dict[str, _Abuse] = {}  # oldest first
         self.cut = 0  # connections cut as they opened (for tests and the bench)
 
+    def abused(self, peer: str) -> None:
+        """A connection from ``peer`` was closed for what it sent: past the free ones, its
+        address waits before it may open another (see the module's text)."""
+        now = self.clock()
+        a = self.abuse.pop(peer, None)  # popped and put back: the dict stays oldest first
+        if a is None or now - a.last > ABUSE_FORGET:
+            a = _Abuse()
+        a.count += 1
+        a.last = now
+        over = a.count - self.abuse_free
+        if over > 0:
+            a.until = now + min(self.abuse_max, self.abuse_first * 2.0 ** min(over - 1, 30))
+        self.abuse[peer] = a
+        while len(self.abuse) > 10_000:  # bounded under a spray of addresses
+            del self.abuse[next(iter(self.abuse))]
+
+    def waits(self, peer: str) -> float:
+        """Seconds before ``peer`` may open a connection again for its abuse (0: it may)."""
+        a = self.abuse.get(peer)
+        return 0.0 if a is None else max(0.0, a.until - self.clock())
+
     def admit(self, peer: str) -> bool:
+        a = self.abuse.get(peer)
+        if a is not None and a.until > self.clock():
+            self.cut += 1
+            return False
         bucket = self.buckets.get(peer)
         if bucket is None:
             if len(self.buckets) >= 10_000:  # bounded under a spray of addresses
@@ -89,23 +142,29 @@ class GuardedConnection(ServerConnection):
     admitted = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
         host = self.host
-        self.frames = Bucket(host.frame_rate, host.frame_burst)
-        self._held = b""
-        self.recv_messages.resume = self._resume  # (the messages' queue is made above)
         name = transport.get_extra_info("peername")
         self.peer = name[0] if name else "?"
-        if host.addresses.admit(self.peer):
-            self.admitted = True
-        else:  # before the handshake: nothing is read, nothing is logged one by one
+        self._held = b""
+        if not host.addresses.admit(self.peer):
+            # dropped where it is accepted: websockets never sees it (no handshake task,
+            # no buffers), nothing is read, nothing is logged one by one
             host.limit.log("too many connections", logging.WARNING, "cut a connection "
-                           "from %s: too many from that address", self.peer)
+                           "from %s: too many from that address, or too soon after it "
+                           "abused the host", self.peer)
             self.cut_reason = "too many connections"
-            self.transport.abort()
+            cast(asyncio.Transport, transport).abort()
+            return
+        self.admitted = True
+        super().connection_made(transport)
+        self.frames = Bucket(host.frame_rate, host.frame_burst)
+        self.recv_messages.resume = self._resume  # (the messages' queue is made above)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.admitted:
+        if not self.admitted:
+            if self.cut_reason == "too many connections":
+                return  # websockets never had it (see connection_made)
+        else:
             self.admitted = False
             self.host.addresses.gone(self.peer)
         self._held = b""
@@ -165,6 +224,7 @@ class GuardedConnection(ServerConnection):
         cut if the other end has not gone within two seconds; at once without one."""
         self.cut_reason = why
         self.host.closed_connections += 1
+        self.host.addresses.abused(self.peer)
         self.host.limit.log("closed", logging.WARNING, "closed %s: %s", self.peer, why)
         self._held = b""
         transport = self.transport

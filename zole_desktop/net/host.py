@@ -279,6 +279,7 @@ class Host:
                 self.limit.log("no hello", logging.INFO, "connection from %s closed before "
                                "its hello (%s)", who, type(e).__name__)
                 self.closed_connections += 1
+                self.addresses.abused(peer)
             await ws.close(1008, "no hello")
             return
         try:
@@ -327,6 +328,7 @@ class Host:
             if e.rcvd is not None and e.rcvd.code == 1009 or (
                     e.sent is not None and e.sent.code == 1009):
                 self.closed_connections += 1
+                self.addresses.abused(peer)
                 self.limit.log("closed", logging.WARNING, "closed %s: a message over %d bytes",
                                who, P.MAX_CLIENT_FRAME)
         finally:
@@ -374,5 +376,7 @@ class Host:
 
     async def _bad(self, ws: ServerConnection, who: str, why: str) -> None:
         self.closed_connections += 1
+        if ws.remote_address:
+            self.addresses.abused(ws.remote_address[0])
         self.limit.log("closed", logging.WARNING, "closed %s: %s", who, why)
         await ws.close(1008, why[:100])

@@ -9,6 +9,7 @@ import time
 from typing import Any, cast
 
 from .. import saves, storage
+from ..flow.saver import cannot_keep, clear_marker, stale_marker
 from ..flow.session import Session
 from ..rules.state import HandState
 from .spec import TableSpec
@@ -45,6 +46,36 @@ class NetSession(Session):
                                          if t is not None and s != self.human}
 
 
+def _keepable(spec: TableSpec) -> bool:
+    """May the match saved in ``spec.save_to`` be taken up, as far as the disk goes?  Not
+    when it is marked as stale (a save that failed could empty it no more than write it:
+    its players have played past it), nor when it could be neither written nor emptied now
+    (a read-only folder and file: the match would go on unsaved, and a host started again
+    would go back to this point behind what its players saw).  Either way it is not lost:
+    kept as ``.corrupt-<time>`` where that can be done, else left as it is."""
+    path = spec.save_to
+    assert path is not None
+    mark = stale_marker(path)
+    if mark is not None:
+        why = f"marked as stale: {mark.get('error')}, {mark.get('time')}"
+    else:
+        err = cannot_keep(path)
+        if err is None:
+            return True
+        why = f"it can be neither written nor emptied here: {err.strerror or err}"
+    try:
+        aside = storage.set_aside(path)
+    except OSError as e:
+        log.error("the save %s is not taken up (%s): its players may have played past it, "
+                  "or would, unsaved; it is left as it is (it cannot be set aside: %s), and "
+                  "a new match begins", path, why, e.strerror or e)
+        return False
+    clear_marker(path)
+    log.error("the save %s is not taken up (%s): its players may have played past it; it "
+              "is kept as %s, and a new match begins", path, why, aside.name)
+    return False
+
+
 def resume(spec: TableSpec) -> NetSession | None:
     """The match saved in ``spec.save_to``, if there is one a table can take up."""
     if spec.save_to is None or not spec.save_to.exists():
@@ -53,11 +84,14 @@ def resume(spec: TableSpec) -> NetSession | None:
         log.warning("the save %s is empty: the table could not be saved while its match "
                     "went on, so the match is not taken up again (its players had "
                     "played past the last save); a new match begins", spec.save_to)
+        clear_marker(spec.save_to)
         try:
             spec.save_to.unlink()
         except OSError as e:
             log.error("the empty save %s could not be removed: %s", spec.save_to,
                       e.strerror or e)
+        return None
+    if not _keepable(spec):
         return None
     messages: list[str] = []
     saved = saves.load(spec.save_to, messages=messages)

@@ -25,6 +25,7 @@ class TableSpec:
     grace: float | None = 120.0  # a dropped person's seat goes to a bot after this
     grace_level: str = "normal"
     save_to: Path | None = None  # the host's save of this table (None: not saved)
+    fresh: bool = False  # a new match whatever ``save_to`` holds (serve --new)
 
 
 def parse_seats(text: str) -> list[str | None]:

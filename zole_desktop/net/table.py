@@ -35,7 +35,7 @@ class Table:
     def __init__(self, host: Host, spec: TableSpec) -> None:
         self.host = host
         self.spec = spec
-        session = resume(spec)
+        session = None if spec.fresh else resume(spec)
         if session is None:
             seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
             session = NetSession(players=len(spec.seats), names=[""] * len(spec.seats),
