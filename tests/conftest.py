@@ -14,10 +14,13 @@ if str(ROOT) not in sys.path:
 
 
 @pytest.fixture
-def data_dir(tmp_path):
-    """A private data folder, so that nothing touches the real settings or saved game."""
+def data_dir(tmp_path, monkeypatch):
+    """A private data folder, so that nothing touches the real settings or saved game (nor
+    the user's cache, where a save that cannot be written is marked as stale)."""
     from zole_desktop import storage
+    from zole_desktop.flow import saver
 
+    monkeypatch.setattr(saver, "marker_dirs", lambda: [tmp_path / "stale-saves"])
     storage.set_data_dir(tmp_path / "data")
     yield tmp_path / "data"
     storage.set_data_dir(None)

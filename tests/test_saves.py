@@ -53,6 +53,31 @@ def test_corrupt_save_is_set_aside(data_dir):
     assert len(list(data_dir.glob("current-match.json.corrupt-*"))) == 1
 
 
+def test_a_save_marked_as_behind_the_player_is_not_continued(data_dir):
+    """A save that failed and could be neither written nor emptied is marked as stale
+    (flow.saver.mark_stale): Continue must not go back behind the moves the player saw."""
+    from zole_desktop.flow import saver
+
+    m = Match(players=3, rules=Rules(), dealer=1)
+    _d, st = m.deal(saves.hand_rng(7, 1))
+    saves.save(m, table(3), st)
+    path = saves.save_path()
+    assert saves.load() is not None
+    saver.mark_stale(path, OSError(30, "Read-only file system"))
+    msgs: list[str] = []
+    assert saves.load(messages=msgs) is None
+    assert len(msgs) == 1 and "behind" in msgs[0] and "\n" not in msgs[0]
+    assert not path.exists()
+    assert len(list(data_dir.glob("current-match.json.corrupt-*"))) == 1
+    assert saver.stale_marker(path) is None  # set aside: the marker went with it
+    # a save written since it was marked (other bytes) is the latest: continued
+    saves.save(m, table(3), st)
+    saver.mark_stale(path, OSError(30, "Read-only file system"))
+    st.apply(st.legal_actions()[0])
+    saves.save(m, table(3), st)
+    assert saves.load() is not None
+
+
 def test_future_version_and_illegal_save(data_dir):
     saves.save_path().write_text(json.dumps({"format": "zole-save/9"}))
     msgs: list[str] = []

@@ -219,6 +219,8 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
     messages = messages if messages is not None else []
     if not os.path.lexists(path):
         return None
+    if _behind(path, messages):
+        return None
     try:
         raw = storage.read_regular(path, MAX_BYTES)
         saved = from_json(parse_json(raw))
@@ -247,6 +249,31 @@ def load(path: Path | None = None, messages: list[str] | None = None) -> Saved |
                               "on from the last move that could be read.").format(
                 reason=saved.dropped))
     return saved
+
+
+def _behind(path: Path, messages: list[str]) -> bool:
+    """Is the save marked as behind what the player saw (a save that failed and could be
+    neither written nor emptied: flow.saver.mark_stale)?  Then it is not continued, so that
+    no move seen is played again differently; it is set aside, never deleted."""
+    from .flow.saver import clear_marker, stale_marker
+
+    mark = stale_marker(path)
+    if mark is None:
+        return False
+    log.warning("the save %s is marked as behind the moves played (%s, %s): not continued",
+                path, mark.get("error"), mark.get("time"))
+    try:
+        aside = storage.set_aside(path)
+    except OSError as e:
+        log.error("the save %s could not be set aside: %s", path, e)
+        messages.append(_("The saved match is behind the last moves you saw (the data "
+                          "folder could not be written), so it is not continued."))
+        return True
+    clear_marker(path)
+    messages.append(_("The saved match is behind the last moves you saw (the data folder "
+                      "could not be written), so it is not continued; kept as {name}.")
+                    .format(name=aside.name))
+    return True
 
 
 def clear(path: Path | None = None) -> None:

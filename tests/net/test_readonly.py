@@ -110,8 +110,9 @@ def read_only(request, tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def markers(tmp_path, monkeypatch):
-    """The markers' folders, in the test's own (never the user's cache)."""
+def markers(tmp_path, monkeypatch, data_dir):
+    """The markers' folders, in the test's own (never the user's cache; after data_dir,
+    which points them at one folder of the test's)."""
     dirs = [tmp_path / "cache" / "stale-saves", tmp_path / "tmp" / "zole-u" / "stale-saves"]
     monkeypatch.setattr(S, "marker_dirs", lambda: list(dirs), raising=False)
     return dirs
