@@ -213,15 +213,12 @@ class Deck:
     period: int = 0  # the frame's pattern repeats every this many pixels (0: unknown)
 
 
-def _vector_deck(theme_id: str, name: str, four: bool) -> Deck:
+def vector_dress(theme_id: str, four: bool = False) -> dict:
+    """What the rules page of one of the game's decks is dressed in (``Deck``'s fields
+    ``frame``, ``vignette``, ``heading``, ``ink`` and ``period``), from its vector masters."""
     from .art import vector
     from .art.vector import kit
 
-    fw, fh = FULL_PX
-    faces = {code: _render_exact(vector.card_svg(theme_id, code, four=four,
-                                                 bleed=kit.PRINT_BLEED), fw, fh)
-             for code in PRINT_ORDER}
-    back = _render_exact(vector.back_svg(theme_id, bleed=kit.PRINT_BLEED), fw, fh)
     # the frame: the back at 1.5 pixels a card unit, the bleed cut off (32 units of it)
     s, b = 1.5, 32
     big = _render_exact(vector.back_svg(theme_id, bleed=b),
@@ -232,14 +229,28 @@ def _vector_deck(theme_id: str, name: str, four: bool) -> Deck:
     vignette = _render_exact(vector.card_svg(theme_id, "QC", four=four), vw,
                              round(vw * CARD_MM[1] / CARD_MM[0]))
     heading, ink = DECK_INKS.get(theme_id, ("#9E3039", kit.INK))
-    return Deck(name, faces, back, frame, vignette, heading, ink,
-                period=round(PATTERN_UNITS * s))
+    return {"frame": frame, "vignette": vignette, "heading": heading, "ink": ink,
+            "period": round(PATTERN_UNITS * s)}
+
+
+def _vector_deck(theme_id: str, name: str, four: bool) -> Deck:
+    from .art import vector
+    from .art.vector import kit
+
+    fw, fh = FULL_PX
+    faces = {code: _render_exact(vector.card_svg(theme_id, code, four=four,
+                                                 bleed=kit.PRINT_BLEED), fw, fh)
+             for code in PRINT_ORDER}
+    back = _render_exact(vector.back_svg(theme_id, bleed=kit.PRINT_BLEED), fw, fh)
+    return Deck(name, faces, back, **vector_dress(theme_id, four))
 
 
 def _inks_of(picture) -> tuple[str, str]:
     """Headings in the mean colour of a player's back (darkened to read on white), text in
     near-black."""
-    r, g, b = (sum(c) / len(c) for c in zip(*picture.resize((16, 16)).getdata(), strict=True))
+    from PIL import Image
+
+    r, g, b = picture.convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
     lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
     k = min(1.0, 90 / max(lum, 1))
     return "#" + "".join(f"{round(v * k):02X}" for v in (r, g, b)), "#1E1B18"
