@@ -30,6 +30,7 @@ import io
 import logging
 import math
 import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -198,13 +199,32 @@ def _plain_back():
     return img
 
 
+class Lazy(Mapping):
+    """Pictures made when they are asked for, one at a time (a sheet's six are in memory,
+    not the deck's 27 at print size)."""
+
+    def __init__(self, codes, make: Callable[[str], Image.Image]) -> None:
+        self.codes, self.make = tuple(codes), make
+
+    def __getitem__(self, code: str) -> Image.Image:
+        if code not in self.codes:
+            raise KeyError(code)
+        return self.make(code)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.codes)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+
 @dataclass
 class Deck:
     """A deck ready to print: faces and back standing, with bleed (815 x 1110, RGB), and
     what the rules page is dressed in."""
 
     name: str
-    faces: dict[str, Image.Image]
+    faces: Mapping[str, Image.Image]
     back: Image.Image
     frame: Image.Image  # the back as cut, standing (RGB), whose edges frame the rules page
     vignette: Image.Image  # a court card as the game shows it (RGB on white)
@@ -238,9 +258,8 @@ def _vector_deck(theme_id: str, name: str, four: bool) -> Deck:
     from .art.vector import kit
 
     fw, fh = FULL_PX
-    faces = {code: _render_exact(vector.card_svg(theme_id, code, four=four,
-                                                 bleed=kit.PRINT_BLEED), fw, fh)
-             for code in PRINT_ORDER}
+    faces = Lazy(PRINT_ORDER, lambda code: _render_exact(
+        vector.card_svg(theme_id, code, four=four, bleed=kit.PRINT_BLEED), fw, fh))
     back = _render_exact(vector.back_svg(theme_id, bleed=kit.PRINT_BLEED), fw, fh)
     return Deck(name, faces, back, **vector_dress(theme_id, four))
 
@@ -259,8 +278,8 @@ def _inks_of(picture) -> tuple[str, str]:
 def _player_deck(theme_id: str, name: str, faces: dict, back) -> Deck:
     back = back if back is not None else _plain_back()
     heading, ink = _inks_of(back)
-    return Deck(name, {code: with_bleed(img) for code, img in faces.items()},
-                with_bleed(back), back, faces["QC"], heading, ink)
+    return Deck(name, Lazy(faces, lambda code: with_bleed(faces[code])), with_bleed(back), back,
+                faces["QC"], heading, ink)
 
 
 def load_deck(theme_id: str, four: bool = False) -> Deck:

@@ -59,27 +59,32 @@ def _frame(c, paper: str, deck) -> tuple[float, float, float, float]:
         "br": (iw - d, ih - d, iw, ih), "top": (d, 0, d + t, d), "bottom": (d, ih - d, d + t, ih),
         "left": (0, d, d, d + t), "right": (iw - d, d, iw, d + t)}
     r = {k: p._reader(img.crop(box)) for k, box in pieces.items()}
-    for k, (cx, cy) in {"tl": (x, y + h - dm), "tr": (x + w - dm, y + h - dm), "bl": (x, y),
-                        "br": (x + w - dm, y)}.items():
-        c.drawImage(r[k], cx * MM, cy * MM, dm * MM, dm * MM)
+    over = 0.1  # mm: each tile runs under the next, so that no hairline shows between them
 
     def strip(reader, x0: float, y0: float, sw: float, sh: float, along_x: bool) -> None:
+        """The tiles of one side, clipped to it, corner to corner: they start where the
+        corner ends (one more under it), as on the card."""
         c.saveState()
         path = c.beginPath()
         path.rect(x0 * MM, y0 * MM, sw * MM, sh * MM)
         c.clipPath(path, stroke=0, fill=0)
         n = int((sw if along_x else sh) / tm) + 1
-        for i in range(n):
+        for i in range(-1, n):
             if along_x:
-                c.drawImage(reader, (x0 + i * tm) * MM, y0 * MM, tm * MM, dm * MM)
-            else:  # down from the top, as on the card
-                c.drawImage(reader, x0 * MM, (y0 + sh - (i + 1) * tm) * MM, dm * MM, tm * MM)
+                c.drawImage(reader, (x0 + dm + i * tm) * MM, y0 * MM, (tm + over) * MM,
+                            dm * MM)
+            else:  # down from the top
+                c.drawImage(reader, x0 * MM, (y0 + sh - dm - (i + 1) * tm - over) * MM,
+                            dm * MM, (tm + over) * MM)
         c.restoreState()
 
-    strip(r["top"], x + dm, y + h - dm, w - 2 * dm, dm, True)
-    strip(r["bottom"], x + dm, y, w - 2 * dm, dm, True)
-    strip(r["left"], x, y + dm, dm, h - 2 * dm, False)
-    strip(r["right"], x + w - dm, y + dm, dm, h - 2 * dm, False)
+    strip(r["top"], x, y + h - dm, w, dm, True)
+    strip(r["bottom"], x, y, w, dm, True)
+    strip(r["left"], x, y, dm, h, False)
+    strip(r["right"], x + w - dm, y, dm, h, False)
+    for k, (cx, cy) in {"tl": (x, y + h - dm), "tr": (x + w - dm, y + h - dm), "bl": (x, y),
+                        "br": (x + w - dm, y)}.items():  # on top of the sides' ends
+        c.drawImage(r[k], cx * MM, cy * MM, dm * MM, dm * MM)
     pad = p.FRAME_PAD_MM
     return x + dm + pad, y + dm + pad, x + w - dm - pad, y + h - dm - pad
 
