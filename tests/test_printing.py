@@ -398,7 +398,7 @@ SAFE_SAMPLE = ("QC", "JS", "KH", "AD", "TD", "7D", "back")
     pytest.param("rainis-1", marks=pytest.mark.xfail(strict=True, reason=(
         "art/vector/rainis.py: the ornament band lies on the cut (0-2.84 mm), the index "
         "box's edge 0.98 mm from the side, 1.32 mm from the top; the back's white stripe "
-        "2.54 mm in: see notes/vprint.md"))),
+        "2.54 mm in"))),
     pytest.param("rainis-2", marks=pytest.mark.xfail(strict=True, reason=(
         "art/vector/rainis.py: as rainis-1"))),
 ])
