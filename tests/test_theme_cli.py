@@ -51,7 +51,7 @@ def test_check_add_print_template(tmp_path):
     out = tmp_path / "deck.pdf"
     r = _zole("theme", "print", "my-deck", "--paper", "letter", "--out", str(out),
               "--lang", "lv", data=data)
-    assert r.returncode == 0 and r.stdout.strip() == f"{out}: 7 lappuses"
+    assert r.returncode == 0 and r.stdout.strip() == f"{out}: 11 lappuses"
     assert out.read_bytes().startswith(b"%PDF-")
     r = _zole("theme", "print", "no-such-deck", "--out", str(tmp_path / "x.pdf"), data=data)
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1

@@ -3,8 +3,8 @@
 - ``theme check DIR`` checks a deck folder (or a .zip of one) as the game does before it adds
   it: every problem one line on stdout, exit status 1; a good deck, one line and 0.
 - ``theme add DIR`` adds it to ``themes/`` in the data folder (the gallery's "Add a deck…").
-- ``theme print ID --paper a4|letter --out FILE.pdf [--lang lv|en|ru]`` writes the
-  print-and-play PDF of a deck (the game's own or an added one).
+- ``theme print ID --paper a4|letter --out FILE.pdf [--lang lv|en|ru] [--four-colour]``
+  writes the print-and-play PDF of a deck (the game's own or an added one).
 - ``theme template DIR`` writes the template deck (docs/theme-template) into DIR.
 
 What they print is in the language of ``--lang``, else the game's language setting, else the
@@ -81,13 +81,19 @@ def add(args: argparse.Namespace) -> int:
 
 
 def print_deck(args: argparse.Namespace) -> int:
-    from .. import printing
+    from .. import printing, storage
 
     _data_dir(args)
     _language(args, args.print_lang)
     out = Path(args.out) if args.out else printing.default_pdf_path(args.id, args.paper)
+    four = args.four_colour
+    if four is None:  # the game's setting
+        try:
+            four = storage.load_settings([]).four_colour
+        except OSError:
+            four = False
     try:
-        pages = printing.write_pdf(args.id, args.paper, out)
+        pages = printing.write_pdf(args.id, args.paper, out, four=four)
     except printing.PrintError as e:
         print(_line(e), file=sys.stderr)
         return 1
@@ -141,6 +147,9 @@ def add_parser(sub) -> None:
     p.add_argument("--out", metavar="FILE.pdf")
     p.add_argument("--lang", dest="print_lang", choices=["lv", "en", "ru"],
                    help="the language of the rules page")
+    p.add_argument("--four-colour", action=argparse.BooleanOptionalAction, default=None,
+                   help="the game's decks with ♦ and ♣ in the four-colour inks (default: the "
+                        "game's setting)")
     m = ts.add_parser("template", help="write the template deck into a folder")
     m.add_argument("dir")
     t.set_defaults(func=_lazy(".theme", "main"))

@@ -350,16 +350,17 @@ class SaveScene(_PathForm):
             self.finish()
             return
         self.result = None
-        self.job = threading.Thread(target=self._write_pdf, args=(out, SaveScene.paper),
+        four = self.app is not None and self.app.settings.four_colour
+        self.job = threading.Thread(target=self._write_pdf, args=(out, SaveScene.paper, four),
                                     name="zole-print", daemon=True)
         self.job.start()
         self.redraw()
 
-    def _write_pdf(self, out: Path, paper: str) -> None:
+    def _write_pdf(self, out: Path, paper: str, four: bool) -> None:
         from ..printing import PrintError, write_pdf
 
         try:
-            write_pdf(self.theme_.id, paper, out)
+            write_pdf(self.theme_.id, paper, out, four=four)
             self.result = (out, "")
         except PrintError as e:
             log.warning("printing %s: %s", self.theme_.id, e)
