@@ -88,6 +88,19 @@ def _wrap(text: str, size: float, bold: bool, width: float) -> list[str]:
             lines[-1] += " " + word
         else:
             lines.append(word)
+    if len(lines) == 2:  # two lines of even length rather than a word left on its own
+        words = text.split()
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        fits = [s for s in splits if max(kit.text_width(p, size, bold) for p in s) <= width]
+        def key(split: tuple[str, str]) -> tuple[bool, float]:
+            a, b = (kit.text_width(p, size, bold) for p in split)
+            # a break after the sign's name (its colon) where the lines stay near in length
+            at_colon = split[0].endswith(":") and min(a, b) >= 0.4 * max(a, b)
+            return not at_colon, max(a, b)
+
+        if fits:
+            first, second = min(fits, key=key)
+            return [first, second]
     return lines
 
 
