@@ -280,7 +280,7 @@ def test_the_twelve_courts_differ_at_table_size(deck):
              for c in COURTS}
     for a, b in itertools.combinations(COURTS, 2):
         d = ImageStat.Stat(ImageChops.difference(crops[a], crops[b]).convert("L")).mean[0]
-        assert d > 25, f"{deck}: {a} and {b} look alike at the table ({d:.1f})"
+        assert d > 30, f"{deck}: {a} and {b} look alike at the table ({d:.1f})"
 
 
 @pytest.mark.parametrize("deck", DECKS)
@@ -291,3 +291,15 @@ def test_four_colours_recolour_the_diamonds_and_clubs(deck):
         assert vr.FOUR[suit] in four and vr.FOUR[suit] not in plain, (deck, code)
     for code in ("9H", "AS"):
         assert vector.card_svg(deck, code, four=True) == vector.card_svg(deck, code)
+
+
+def test_the_ace_medallion_keeps_clear_of_both_index_boxes_and_the_caption():
+    cx, cy = vr.ace_centre()
+    r = vr.ACE_R + vr.HEAVY / 2
+    x0, y0, x1, y1 = kit.IDX_BOX
+    rx = 0.03 * kit.W  # the box's rounded corner
+    corner = (x1 - rx, y1 - rx)
+    gap = ((cx - corner[0]) ** 2 + (cy - corner[1]) ** 2) ** 0.5 - rx - r
+    assert gap >= 4, gap
+    assert cy + r <= kit.H - y1 - 4  # above the turned index box (which starts lower)
+    assert cy + r <= vr.CAPTION_TOP - 8 and cy - r >= vr.FIELD[1] + 8

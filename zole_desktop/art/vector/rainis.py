@@ -37,7 +37,8 @@ SMALL_PT = 7.0  # the smallest type on a card
 ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans' capitals-with-accents and descenders, per em
 
 HEAVY, MEDIUM, FINE = 6.0, 3.5, 2.0  # the figures' line weights, used for everything
-ACE_R = 0.3 * W  # the ace's medallion: as large as the field allows clear of the index box
+ACE_R = 0.295 * W  # the ace's medallion: as large as the field allows clear of the index box
+ACE_DROP = 0.01 * H  # its centre below the field's, away from the top index box
 
 
 @dataclass(frozen=True)
@@ -188,11 +189,15 @@ def medallion(cx: float, cy: float, r: float, *, fill: str, ring: str, beads: st
             + sign(sign_name, cx, cy, r * sign_scale, sign_color))
 
 
+def ace_centre() -> tuple[float, float]:
+    return W / 2, (FIELD[1] + CAPTION_TOP) / 2 + ACE_DROP
+
+
 def _ace(theme_id: str, code: str, pal: dict[str, str], color: str) -> str:
     x0, y0, x1, _y1 = FIELD
     y1 = CAPTION_TOP
     sign_name = data.CARDS[theme_id][code][3]
-    cx, cy = W / 2, (y0 + y1) / 2
+    cx, cy = ace_centre()
     r = ACE_R
     clip = (f'<clipPath id="ace-field"><rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" '
             f'height="{f(y1 - y0)}"/></clipPath>')
