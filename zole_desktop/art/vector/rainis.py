@@ -228,8 +228,11 @@ def face(theme_id: str, code: str, *, four: bool = False, bleed: float | None = 
     elif rank == "A":
         body = _ace(theme_id, code, pal, color)
     else:
-        body = kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
-                              size=0.15 * W, color=color)
+        x1, y1 = FIELD[2], FIELD[3]
+        body = (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+                f'fill="none" stroke="{pal["thread"]}" stroke-width="{f(FINE)}"/>'
+                + kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
+                              size=0.15 * W, color=color))
     body = (_frame(theme_id, code, pal) + body
             + kit.index(code, color, box_fill=pal["stock"], box_edge=INK))
     return kit.document(body, bleed=bleed, stock=pal["stock"])
