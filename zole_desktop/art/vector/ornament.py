@@ -155,20 +155,23 @@ def belt_frame(rect: Rect, band: float, *, ground: str, red: str, thread: str, i
 
 
 def lattice(rect: Rect, step: float, *, color: str, width: float) -> str:
-    """Diagonal lattice lines through ``rect`` on a grid of ``step`` centred on the rect (to
-    be clipped by the caller)."""
+    """Diagonal lattice lines across ``rect`` (each cut to the rect, so nothing but the
+    caller's clip is needed at the edge), on a grid of ``step`` centred on the rect."""
     x0, y0, x1, y1 = rect
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    h = step / 2
-    reach = int(math.ceil(max(x1 - x0, y1 - y0) / step)) + 2
+    pad = width  # the stroke's reach past the rect is left to the caller's clip
+    lo_x, hi_x, lo_y, hi_y = x0 - pad, x1 + pad, y0 - pad, y1 + pad
+    n = int(math.ceil((x1 - x0 + y1 - y0) / step)) + 2
     d = []
-    for k in range(-2 * reach, 2 * reach + 1):
-        # lines x - y = c and x + y = c through the lattice's nodes
-        c = k * h * 2
-        d.append(f"M{f(cx + c - reach * step)} {f(cy - reach * step)}"
-                 f"L{f(cx + c + reach * step)} {f(cy + reach * step)}")
-        d.append(f"M{f(cx + c - reach * step)} {f(cy + reach * step)}"
-                 f"L{f(cx + c + reach * step)} {f(cy - reach * step)}")
+    for k in range(-n, n + 1):
+        for slope in (1, -1):
+            # the line through (cx + k * step, cy) with direction (1, slope)
+            px = cx + k * step
+            t0 = max(lo_x - px, (lo_y - cy) / slope if slope > 0 else (hi_y - cy) / slope)
+            t1 = min(hi_x - px, (hi_y - cy) / slope if slope > 0 else (lo_y - cy) / slope)
+            if t1 <= t0:
+                continue
+            d.append(f"M{f(px + t0)} {f(cy + slope * t0)}L{f(px + t1)} {f(cy + slope * t1)}")
     return (f'<path d="{"".join(d)}" fill="none" stroke="{color}" '
             f'stroke-width="{f(width)}"/>')
 

@@ -70,6 +70,13 @@ def _pal(theme_id: str) -> dict[str, str]:
     return dict(data.PAL[theme_id])
 
 
+def _mix(a: str, b: str, t: float) -> str:
+    """``a`` moved ``t`` of the way to ``b`` (hex colours): a flat tint, not a transparency."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02X}" for x, y in zip(ca, cb, strict=True))
+
+
 def suit_color(theme_id: str, suit: str, four: bool) -> str:
     if four and suit in FOUR:
         return FOUR[suit]
@@ -202,11 +209,12 @@ def _ace(theme_id: str, code: str, pal: dict[str, str], color: str) -> str:
     clip = (f'<clipPath id="ace-field"><rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" '
             f'height="{f(y1 - y0)}"/></clipPath>')
     # a flat field of the thread colour with a faint lattice, kept off the medallion
-    lat = ornament.lattice((x0, y0, x1, y1), 0.11 * W, color=pal["band"], width=FINE)
+    lat = ornament.lattice((x0, y0, x1, y1), 0.11 * W,
+                           color=_mix(pal["accent"], pal["band"], 0.35), width=FINE)
     return (f"<defs>{clip}</defs>"
             f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="{pal["accent"]}"/>'
-            f'<g clip-path="url(#ace-field)" opacity="0.35">{lat}</g>'
+            f'<g clip-path="url(#ace-field)">{lat}</g>'
             f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="none" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
             + medallion(cx, cy, r, fill=pal["medal"], ring=pal["thread"], beads=color,
