@@ -205,16 +205,13 @@ def test_the_print_back_runs_its_ground_to_the_bleed_with_no_line_on_the_cut(dec
 
 @pytest.mark.parametrize("deck", DECKS)
 def test_renders_are_truecolour_not_a_posterised_palette(deck):
-    fresh = vector.render_card(deck, "KC", *FULL)
-    assert fresh.mode == "RGBA"
-    # a 256-colour palette (what the old PNGs were quantised to) would cap this at 256
-    colours = len(set(fresh.convert("RGB").get_flattened_data()))
-    assert colours > 512, colours
-    # the antialiased edge of the ace's medallion has its in-between tones
-    ace = vector.render_card(deck, "AC", *FULL).convert("RGB")
-    x0, y0, x1, y1 = _scale(vr.FIELD)
-    strip = ace.crop((int(x0), int(FULL[1] * 0.41), int(x1), int(FULL[1] * 0.42)))
-    assert len(set(strip.get_flattened_data())) > 60
+    for code in ("KC", "QH"):
+        fresh = vector.render_card(deck, code, *FULL)
+        assert fresh.mode == "RGBA"
+        # a 256-colour palette (what the old PNGs were quantised to) caps this at 256; the
+        # antialiased edges of flat fields give a fresh render many more
+        colours = len(set(fresh.convert("RGB").get_flattened_data()))
+        assert colours > 512, (code, colours)
 
 
 def _holes(mask: Image.Image) -> int:
