@@ -1,5 +1,7 @@
-"""The two Rainis-character decks: folk-ornament frames, signs on the aces, characters on the
-court cards. Names, plays and descriptions live here too (they go into ``theme.toml``)."""
+"""The two Rainis-character decks drawn as raster cards: folk-ornament frames, signs on the
+aces, characters on the court cards.  The decks' data (names, plays, descriptions, palettes,
+the caption's place) live in ``rainis_data``, which the vector deck reads too; this module keeps
+its public names (``PAL``, ``CARDS``, ``card_info``...) for the code that imports them here."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from . import rainis_data as data
 from .common import (
     CH,
     CW,
-    IDX_BOX,
     INK,
     R_CLEAR,
     back_field_mask,
@@ -25,278 +27,107 @@ from .common import (
 )
 from .faces import Face
 from .figures import Look, draw_character
+from .rainis_data import (
+    CAPTION_H,
+    FIELD,
+    PLAYS,
+    RANK_LV,
+    SHORT,
+    SUIT_GEN,
+    B,
+    M,
+    caption_box,
+    caption_span,
+    card_info,
+    short_name,
+    suit_plays,
+)
 from .signs import draw_sign
 
-# --- palettes -------------------------------------------------------------------------------
+PAL = {theme: {k: hexc(v) for k, v in pal.items()} for theme, pal in data.PAL.items()}
 
-PAL = {
+# each court character's look in the raster drawing (the vector deck draws the figure masters)
+LOOKS: dict[str, dict[str, Look]] = {
     "rainis-1": {
-        "stock": hexc("#F3EEE2"),
-        "band_bg": hexc("#F3EEE2"),
-        "band": hexc("#A5232B"),
-        "thread": hexc("#2F6B3B"),
-        "accent": hexc("#2F6B3B"),
-        "red": hexc("#A5232B"),
-        "black": hexc("#1E1B18"),
-        "sign": hexc("#A5232B"),
-        "medal": hexc("#E9E1CC"),
-        "caption": hexc("#1E1B18"),
-    },
-    "rainis-2": {
-        "stock": hexc("#F8F5EC"),
-        "band_bg": hexc("#1F2F5C"),
-        "band": hexc("#D9A520"),
-        "thread": hexc("#B3262E"),
-        "accent": hexc("#3C7A3A"),
-        "red": hexc("#B3262E"),
-        "black": hexc("#1F2F5C"),
-        "sign": hexc("#1F2F5C"),
-        "medal": hexc("#F1E2B0"),
-        "caption": hexc("#1F2F5C"),
-    },
-}
-
-SUIT_GEN = {"C": "KREICA", "S": "PĪĶA", "H": "ERCENA", "D": "KĀRAVA"}
-RANK_LV = {"A": "DŪZIS", "K": "KUNGS", "Q": "DĀMA", "J": "KALPS"}
-
-
-def _tri(lv: str, en: str, ru: str) -> dict[str, str]:
-    return {"lv": lv, "en": en, "ru": ru}
-
-
-PLAYS = {
-    "rainis-1": {
-        "C": _tri("Uguns un nakts", "Fire and Night", "Огонь и ночь"),
-        "S": _tri("Pūt, vējiņi!", "Blow, Wind!", "Вей, ветерок!"),
-        "H": _tri("Mīla stiprāka par nāvi", "Love Is Stronger Than Death",
-                  "Любовь сильнее смерти"),
-        "D": _tri("Zelta zirgs", "The Golden Horse", "Золотой конь"),
-    },
-    "rainis-2": {
-        "C": _tri("Spēlēju, dancoju", "I Played, I Danced", "Играл я, плясал"),
-        "S": _tri("Jāzeps un viņa brāļi", "Joseph and His Brothers", "Иосиф и его братья"),
-        "H": _tri("Indulis un Ārija", "Indulis and Ārija", "Индулис и Ария"),
-        "D": _tri("Daugava", "Daugava", "Даугава"),
-    },
-}
-
-# code -> (caption name, character names, description, look or sign id)
-CARDS: dict[str, dict[str, tuple]] = {
-    "rainis-1": {
-        "KC": ("LĀČPLĒSIS", _tri("Lāčplēsis", "Bearslayer", "Лачплесис"), _tri(
-            "Jauns varonis ar lāča ausīm, kas cīnās par savas tautas brīvību.",
-            "A young hero with a bear's ears who fights for his people's freedom.",
-            "Юный герой с медвежьими ушами, борец за свободу своего народа."),
-            Look(hair="#8A5A2B", eyes="#3F6F9A", style="fur",
+        "KC": Look(hair="#8A5A2B", eyes="#3F6F9A", style="fur",
                  c1="#7A2E22", c2="#A5232B", c3="#6A4A2E", headwear="bear_cap",
-                 props=["sword"], scene="fire", seed=11)),
-        "QC": ("SPĪDOLA", _tri("Spīdola", "Spīdola", "Спидола"), _tri(
-            "Lepna, skaista burve sarkanā, melnā un zeltā, mēnesnīcas ragana.",
-            "A proud, beautiful sorceress in red, black and gold, a witch of the moonlight.",
-            "Гордая прекрасная колдунья в красном, чёрном и золотом, ведьма лунного света."),
-            Look(skin="#F3D2B6", hair="#1A1416", hair_style="long", eyes="#2F6B3B",
+                 props=["sword"], scene="fire", seed=11),
+        "QC": Look(skin="#F3D2B6", hair="#1A1416", hair_style="long", eyes="#2F6B3B",
                  female=True, style="gown", c1="#B3262E", c2="#1E1B18",
-                 c3="#C9A227", headwear="circlet", scene="moon", seed=12)),
-        "JC": ("KANGARS", _tri("Kangars", "Kangars", "Кангар"), _tri(
-            "Nodevējs virsaitis ar ņirdzīgu, greizu seju tumšā apmetnī.",
-            "The traitor chieftain with a sneering, twisted face in a dark cloak.",
-            "Вождь-предатель с кривой презрительной усмешкой, в тёмном плаще."),
-            Look(skin="#E6C29C", hair="#2A2422", hair_style="peak", eyes="#6B5A2E",
+                 c3="#C9A227", headwear="circlet", scene="moon", seed=12),
+        "JC": Look(skin="#E6C29C", hair="#2A2422", hair_style="peak", eyes="#6B5A2E",
                  style="cloak", c1="#262A30", c2="#7A2030", c3="#C9A227", scene="crowd",
-                 seed=13)),
-        "KS": ("ULDIS", _tri("Uldis", "Uldis", "Улдис"), _tri(
-            "Jauns laivinieks no Daugavas otra krasta ar airi rokā.",
-            "A young boatman from across the Daugava, oar in hand.",
-            "Молодой лодочник с того берега Даугавы, с веслом в руке."),
-            Look(hair="#C9A24A", eyes="#3F6F9A", style="shirt",
+                 seed=13),
+        "KS": Look(hair="#C9A24A", eyes="#3F6F9A", style="shirt",
                  c1="#F3EEE2", c2="#A5232B", c3="#2F6B3B", props=["oar"], scene="river",
-                 seed=14)),
-        "QS": ("BAIBA", _tri("Baiba", "Baiba", "Байба"), _tri(
-            "Lēnprātīga bārenīte baltā linā ar vainadziņu un bizi.",
-            "A gentle orphan girl in white linen with a maiden's wreath and a braid.",
-            "Кроткая сирота в белом льне, с девичьим венком и косой."),
-            Look(skin="#F6D8BE", hair="#D8B36A", hair_style="braid", eyes="#4F7FA8",
+                 seed=14),
+        "QS": Look(skin="#F6D8BE", hair="#D8B36A", hair_style="braid", eyes="#4F7FA8",
                  female=True, style="gown", c1="#FAF8F0", c2="#A5232B",
-                 c3="#E9E1CC", headwear="wreath", scene="fir_river", seed=15)),
-        "JS": ("GATIŅŠ", _tri("Gatiņš", "Gatiņš", "Гатиньш"), _tri(
-            "Ganu puisēns, kas spēlē koka stabuli.",
-            "A shepherd boy playing a wooden pipe.",
-            "Мальчик-пастушок, играющий на деревянной дудочке."),
-            Look(hair="#E0C070", hair_style="curly", eyes="#4F7FA8", style="tunic", c1="#B9A47E",
+                 c3="#E9E1CC", headwear="wreath", scene="fir_river", seed=15),
+        "JS": Look(hair="#E0C070", hair_style="curly", eyes="#4F7FA8", style="tunic", c1="#B9A47E",
                  c2="#A5232B", c3="#2F6B3B", props=["pipe"],
-                 scene="meadow", seed=16)),
-        "KH": ("VIKTORS HEILS", _tri("Viktors Heils", "Viktors Heils", "Виктор Хейль"), _tri(
-            "Turaidas pils dārznieks ar priekšautu, rozēm un dārza nazi.",
-            "The gardener of Turaida castle with an apron, roses and a pruning knife.",
-            "Садовник Турайдского замка в фартуке, с розами и садовым ножом."),
-            Look(hair="#7A5A3A", eyes="#5B4636", beard="moustache",
+                 scene="meadow", seed=16),
+        "KH": Look(hair="#7A5A3A", eyes="#5B4636", beard="moustache",
                  style="apron", c1="#F3EEE2", c2="#3F6B4A", c3="#6B4A2B", headwear="cap",
-                 props=["roses"], scene="garden", seed=17)),
-        "QH": ("MAIJA, TURAIDAS ROZE", _tri("Maija, Turaidas Roze", "Maija, the Rose of Turaida",
-                                             "Майя, Турайдская роза"), _tri(
-            "Līgava ar sarkanu lakatu un rozi, uzticīga līdz nāvei.",
-            "A bride with a red kerchief and a rose, faithful unto death.",
-            "Невеста в красном платке с розой, верная до смерти."),
-            Look(skin="#F5D3B8", hair="#8A5A2B", hair_style="long", eyes="#6B4A2B",
+                 props=["roses"], scene="garden", seed=17),
+        "QH": Look(skin="#F5D3B8", hair="#8A5A2B", hair_style="long", eyes="#6B4A2B",
                  female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
                  c3="#C8323E", headwear="kerchief", props=["rose"], scene="turaida",
-                 seed=18)),
-        "JH": ("ĀDAMS JAKUBOVSKIS", _tri("Ādams Jakubovskis", "Adam Jakubowski",
-                                         "Адам Якубовский"), _tri(
-            "Septiņpadsmitā gadsimta poļu karavīrs ar zobenu un spalvu pie cepures.",
-            "A 17th-century Polish soldier with a sabre and a feathered fur cap.",
-            "Польский солдат XVII века с саблей и меховой шапкой с пером."),
-            Look(skin="#E6BC98", hair="#2E2420", eyes="#3A2E26", beard="long_moustache",
+                 seed=18),
+        "JH": Look(skin="#E6BC98", hair="#2E2420", eyes="#3A2E26", beard="long_moustache",
                  style="uniform", c1="#7A2030", c2="#C9A227",
                  c3="#C9A227", headwear="fur_cap_feather", props=["sabre"], scene="camp",
-                 seed=19)),
-        "KD": ("BALTAIS TĒVS", _tri("Baltais tēvs", "The White Father", "Белый отец"), _tri(
-            "Mazs vecītis baltās drānās ar sudraba cirvi un sermuļādas cepuri.",
-            "A small old man in white cloths with a silver axe and an ermine cap.",
-            "Маленький старичок в белых одеждах, с серебряным топором и в горностаевой шапке."),
-            Look(skin="#F1CDB0", hair="#F4F2EC", hair_style="bald", eyes="#4F7FA8",
+                 seed=19),
+        "KD": Look(skin="#F1CDB0", hair="#F4F2EC", hair_style="bald", eyes="#4F7FA8",
                  beard="long", beard_color="#F4F2EC",
                  style="shirt", c1="#FAF8F2", c2="#C9CED6", c3="#C9CED6", belt=False,
                  headwear="ermine_cap",
-                 props=["axe"], scene="lark", seed=20)),
-        "QD": ("SAULCERĪTE", _tri("Saulcerīte", "Saulcerīte", "Саулцерите"), _tri(
-            "Princese baltā un sudrabā stikla kalnā, septiņu kraukļu sargāta.",
-            "A princess in white and silver on the glass mountain, guarded by seven ravens.",
-            "Принцесса в белом и серебре на стеклянной горе, под охраной семи воронов."),
-            Look(skin="#F8E0CE", hair="#EAD9A8", hair_style="long", eyes="#5A8FB8",
+                 props=["axe"], scene="lark", seed=20),
+        "QD": Look(skin="#F8E0CE", hair="#EAD9A8", hair_style="long", eyes="#5A8FB8",
                  female=True, style="gown", c1="#F4F7FA", c2="#8FB3D9",
-                 c3="#DDE3EA", headwear="silver_crown", scene="ice", seed=21)),
-        "JD": ("ANTIŅŠ", _tri("Antiņš", "Antiņš", "Антиньш"), _tri(
-            "Jaunākais dēls linu kreklā, kas ar zelta zirgu uzjāj stikla kalnā.",
-            "The youngest son in a linen shirt who rides the golden horse up the glass mountain.",
-            "Младший сын в льняной рубахе, на золотом коне поднявшийся на стеклянную гору."),
-            Look(hair="#B07A3A", eyes="#3F6F9A", style="shirt",
+                 c3="#DDE3EA", headwear="silver_crown", scene="ice", seed=21),
+        "JD": Look(hair="#B07A3A", eyes="#3F6F9A", style="shirt",
                  c1="#EFE8D6", c2="#A5232B", c3="#2F6B3B", props=["horse"], scene="gold",
-                 seed=22)),
-        "AC": ("AUSEKLIS", _tri("Auseklis", "Auseklis, the morning star",
-                                "Аусеклис, утренняя звезда"), _tri(
-            "Rīta zvaigzne: gaisma, kas uzvar tumsu.",
-            "The morning star: light overcoming darkness.",
-            "Утренняя звезда: свет, побеждающий тьму."), "auseklis"),
-        "AS": ("JUMIS", _tri("Jumis", "Jumis, the harvest sign", "Юмис, знак урожая"), _tri(
-            "Dubultā vārpa: raža, auglība un labklājība.",
-            "The double ear of grain: harvest, fertility and plenty.",
-            "Двойной колос: урожай, плодородие и достаток."), "jumis"),
-        "AH": ("MĀRAS KRUSTS", _tri("Māras krusts", "Māra's cross", "Крест Мары"), _tri(
-            "Māras zīme: mājas, pavards un mīlestība.",
-            "Māra's sign: home, hearth and love.",
-            "Знак Мары: дом, очаг и любовь."), "maras_krusts"),
-        "AD": ("AUSTRAS KOKS", _tri("Austras koks", "Austra's tree, the sun tree",
-                                    "Древо Аустры, солнечное древо"), _tri(
-            "Saules koks: pagātne, tagadne un nākotne.",
-            "The sun tree: past, present and future.",
-            "Солнечное древо: прошлое, настоящее и будущее."), "austras_koks"),
+                 seed=22),
     },
     "rainis-2": {
-        "KC": ("KUNGS", _tri("Kungs", "The Lord", "Господин"), _tri(
-            "Bāls kungs, kas cēlies no kapa, tumšā greznumā ar kapa sveci.",
-            "A pale lord risen from the grave, in dark finery with a grave candle.",
-            "Бледный господин, восставший из могилы, в тёмном наряде, с могильной свечой."),
-            Look(skin="#E8D6C8", hair="#1A1416", eyes="#3A3A48", pale=True, style="finery",
+        "KC": Look(skin="#E8D6C8", hair="#1A1416", eyes="#3A3A48", pale=True, style="finery",
                  c1="#1E1B22", c2="#3A2E3E", c3="#C9A227",
-                 props=["candle"], scene="grave", seed=31)),
-        "QC": ("LELDE", _tri("Lelde", "Lelde", "Лелде"), _tri(
-            "Līgava ar vainagu, baltā linā ar sarkanu diegu.",
-            "The bride with a wedding crown, in white linen with red thread.",
-            "Невеста в венце, в белом льне с красной нитью."),
-            Look(skin="#F6D6BC", hair="#A8753A", hair_style="long", eyes="#4F7FA8",
+                 props=["candle"], scene="grave", seed=31),
+        "QC": Look(skin="#F6D6BC", hair="#A8753A", hair_style="long", eyes="#4F7FA8",
                  female=True, style="gown", c1="#FAF8F0", c2="#B3262E",
-                 c3="#C0393F", headwear="wedding_crown", scene="wedding", seed=32)),
-        "JC": ("TOTS", _tri("Tots", "Tots", "Тот"), _tri(
-            "Klejojošs spēlmanis ar kokli budēļu tērpā.",
-            "A wandering minstrel with a kokle, in mummer's garb.",
-            "Бродячий музыкант с кокле, в наряде ряженого."),
-            Look(skin="#E8C09A", hair="#5B3A1E", eyes="#5B4636", beard="stubble", style="mummer",
+                 c3="#C0393F", headwear="wedding_crown", scene="wedding", seed=32),
+        "JC": Look(skin="#E8C09A", hair="#5B3A1E", eyes="#5B4636", beard="stubble", style="mummer",
                  c1="#D9482B", c2="#1F2F5C", c3="#D9A520",
-                 headwear="mummer_hat", props=["kokle"], scene="midsummer", seed=33)),
-        "KS": ("JĀZEPS", _tri("Jāzeps", "Joseph", "Иосиф"), _tri(
-            "Sapņotājs, kas kļuvis par Ēģiptes valdnieku, ar ēģiptiešu galvas rotu un apkakli.",
-            "The dreamer who became ruler in Egypt, in an Egyptian headdress and collar.",
-            "Мечтатель, ставший правителем Египта, в египетском уборе и ожерелье."),
-            Look(skin="#D9A77C", hair="#2E2420", eyes="#3A2E26", style="egypt", c1="#F4EEDC",
+                 headwear="mummer_hat", props=["kokle"], scene="midsummer", seed=33),
+        "KS": Look(skin="#D9A77C", hair="#2E2420", eyes="#3A2E26", style="egypt", c1="#F4EEDC",
                  c2="#2E5A9C", c3="#C9A227", headwear="nemes",
-                 props=["scepter"], scene="egypt", seed=34)),
-        "QS": ("ASNATE", _tri("Asnate", "Asenath", "Асенефа"), _tri(
-            "Jāzepa sieva, ēģiptiešu dižciltīgā linu tērpā ar zelta apkakli.",
-            "Joseph's wife, an Egyptian noblewoman in a linen gown with a gold collar.",
-            "Жена Иосифа, египетская знатная дама в льняном платье с золотым ожерельем."),
-            Look(skin="#D6A07A", hair="#16120F", hair_style="long", eyes="#3A2E26",
+                 props=["scepter"], scene="egypt", seed=34),
+        "QS": Look(skin="#D6A07A", hair="#16120F", hair_style="long", eyes="#3A2E26",
                  female=True, style="egypt", c1="#F6F1E2", c2="#C9A227",
-                 c3="#2E5A9C", headwear="circlet", props=["lotus"], scene="nile", seed=35)),
-        "JS": ("BENJAMIŅŠ", _tri("Benjamiņš", "Benjamin", "Вениамин"), _tri(
-            "Jaunākais brālis, zēns ganu kreklā.",
-            "The youngest brother, a boy in a shepherd's tunic.",
-            "Младший брат, мальчик в пастушьей рубахе."),
-            Look(skin="#E2B48C", hair="#3A2A1E", hair_style="curly", eyes="#3A2E26",
+                 c3="#2E5A9C", headwear="circlet", props=["lotus"], scene="nile", seed=35),
+        "JS": Look(skin="#E2B48C", hair="#3A2A1E", hair_style="curly", eyes="#3A2E26",
                  style="tunic", c1="#D9C7A0", c2="#8A3A2A", c3="#3F7F3F",
-                 props=["crook"], scene="pasture", seed=36)),
-        "KH": ("MINTAUTS", _tri("Mintauts", "Mintauts", "Минтаутс"), _tri(
-            "Bargs Lietuvas valdnieks ar kroni un kažoku.",
-            "A stern Lithuanian ruler with a crown and furs.",
-            "Суровый литовский правитель в короне и мехах."),
-            Look(skin="#E4BC98", hair="#5B4636", eyes="#3A2E26", beard="full", style="fur",
+                 props=["crook"], scene="pasture", seed=36),
+        "KH": Look(skin="#E4BC98", hair="#5B4636", eyes="#3A2E26", beard="full", style="fur",
                  c1="#3F2A4A", c2="#7A2030", c3="#8C7A66",
-                 headwear="crown", props=["sword_hilt"], scene="forest", seed=37)),
-        "QH": ("ĀRIJA", _tri("Ārija", "Ārija", "Ария"), _tri(
-            "Kuldīgas vācu komtura meita viduslaiku tērpā, gaišiem matiem.",
-            "Daughter of the German commander of Kuldīga, in a medieval gown, fair-haired.",
-            "Дочь немецкого комтура Кулдиги, в средневековом платье, светловолосая."),
-            Look(skin="#F8DCC8", hair="#EBCB7A", hair_style="long", eyes="#4F7FA8",
+                 headwear="crown", props=["sword_hilt"], scene="forest", seed=37),
+        "QH": Look(skin="#F8DCC8", hair="#EBCB7A", hair_style="long", eyes="#4F7FA8",
                  female=True, style="gown", c1="#2E5A9C", c2="#C9A227",
-                 c3="#DDE3EA", headwear="veil", props=["book"], scene="kuldiga", seed=38)),
-        "JH": ("INDULIS", _tri("Indulis", "Indulis", "Индулис"), _tri(
-            "Kuršu virsaitis ar ķiveri, šķēpu un vairogu.",
-            "A Curonian chieftain with a helmet, spear and shield.",
-            "Куршский вождь в шлеме, с копьём и щитом."),
-            Look(skin="#E6BC98", hair="#B07A3A", eyes="#3F6F9A", beard="moustache",
+                 c3="#DDE3EA", headwear="veil", props=["book"], scene="kuldiga", seed=38),
+        "JH": Look(skin="#E6BC98", hair="#B07A3A", eyes="#3F6F9A", beard="moustache",
                  style="armour", c1="#9AA3AE", c2="#8A6A3B", c3="#D9482B",
-                 headwear="helmet", props=["spear_shield"], scene="sea", seed=39)),
-        "KD": ("VECAIS", _tri("Vecais", "The Old Man", "Старик"), _tri(
-            "Vecs vīrs ar spieķi un bēgļa nastu, kas atgriežas mājās.",
-            "An old man with a staff and a refugee's bundle, returning home.",
-            "Старик с посохом и узелком беженца, возвращающийся домой."),
-            Look(skin="#E2B896", hair="#C8C2B8", hair_style="bald", eyes="#5B4636",
+                 headwear="helmet", props=["spear_shield"], scene="sea", seed=39),
+        "KD": Look(skin="#E2B896", hair="#C8C2B8", hair_style="bald", eyes="#5B4636",
                  beard="short", beard_color="#D8D2C8",
                  style="tunic", c1="#8C7A60", c2="#5B4636", c3="#3F7F3F",
-                 props=["staff_bundle"], scene="road", seed=40)),
-        "QD": ("VECMĀMIŅA", _tri("Vecmāmiņa", "Grandmother", "Бабушка"), _tri(
-            "Vecmāmiņa lakatā, kas pareģo; Daugavas baltās putas un oša laiva.",
-            "The grandmother who prophesies, in a headscarf; the Daugava's white foam and an"
-            " ash-wood boat.",
-            "Бабушка-пророчица в платке; белая пена Даугавы и ясеневая лодка."),
-            Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", female=True,
+                 props=["staff_bundle"], scene="road", seed=40),
+        "QD": Look(skin="#EAC2A2", hair="#D8D2C8", eyes="#4F7FA8", female=True,
                  style="gown", c1="#5B4636", c2="#2E5A9C",
-                 c3="#D9A520", headwear="headscarf", scene="daugava", seed=41)),
-        "JD": ("JAUNATNĀCĒJS", _tri("Jaunatnācējs", "The Newcomer", "Юноша"), _tri(
-            "Jauns brīvprātīgais ar karogu.",
-            "A young volunteer with a banner.",
-            "Юный доброволец со знаменем."),
-            Look(hair="#C9A24A", eyes="#3F6F9A", style="uniform",
+                 c3="#D9A520", headwear="headscarf", scene="daugava", seed=41),
+        "JD": Look(hair="#C9A24A", eyes="#3F6F9A", style="uniform",
                  c1="#6B6F4E", c2="#5B4636", c3="#9E3039", headwear="cap", props=["banner"],
-                 scene="dawn", seed=42)),
-        "AC": ("ZALKTIS", _tri("Zalktis", "Zalktis, the grass snake", "Залктис, уж"), _tri(
-            "Zalktis: gudrība un burvju spēks.",
-            "The grass snake: wisdom and magic.",
-            "Уж: мудрость и волшебная сила."), "zalktis"),
-        "AS": ("DIEVA ZĪME", _tri("Dieva zīme", "Dievs's sign, the sky's roof",
-                                  "Знак Диевса, небесный свод"), _tri(
-            "Debess jumts: svētība un aizsardzība.",
-            "The roof of the sky: blessing and protection.",
-            "Небесный свод: благословение и защита."), "dieva_zime"),
-        "AH": ("DZĪVĪBAS ZĪME", _tri("Dzīvības zīme (Ūsiņš)", "Sign of life (Ūsiņš)",
-                                     "Знак жизни (Усиньш)"), _tri(
-            "Ūsiņa zīme: gaisma, jauns sākums un droša ceļa zīme.",
-            "Ūsiņš: light, new beginnings and a safe journey.",
-            "Усиньш: свет, новое начало и добрый путь."), "dzivibas_zime"),
-        "AD": ("SAULES ZĪME", _tri("Saules zīme", "The sun sign", "Знак Солнца"), _tri(
-            "Saule: dzīvības spēks un gaisma.",
-            "The sun: life force and light.",
-            "Солнце: жизненная сила и свет."), "saules_zime"),
+                 scene="dawn", seed=42),
     },
 }
 
@@ -433,72 +264,16 @@ PEOPLE: dict[str, dict[str, dict]] = {
                    head_dv=-0.01),
     },
 }
-for _theme, _people in PEOPLE.items():
-    for _code, _kw in _people.items():
-        _cap, _names, _desc, _look = CARDS[_theme][_code]
-        CARDS[_theme][_code] = (_cap, _names, _desc, replace(_look, **_kw))
-
-
-# The name printed on the table-size name plate, where the character's full name is too long
-# for a card a few centimetres wide (otherwise: the name up to its first comma or bracket).
-SHORT = {
-    "rainis-1": {
-        "KH": _tri("Viktors", "Viktors", "Виктор"),
-        "JH": _tri("Jakubovskis", "Jakubowski", "Якубовский"),
-        "KD": _tri("Baltais tēvs", "White Father", "Белый отец"),
-    },
-    "rainis-2": {
-        "KC": _tri("Kungs", "Lord", "Господин"),
-        "KD": _tri("Vecais", "Old Man", "Старик"),
-        "JD": _tri("Jaunatnācējs", "Newcomer", "Юноша"),
-        "AS": _tri("Dieva zīme", "Dievs's sign", "Знак Диевса"),
-        "AD": _tri("Saules zīme", "Sun sign", "Знак Солнца"),
-    },
+# code -> (caption name, character names, description, look (courts) or sign id (aces))
+CARDS: dict[str, dict[str, tuple]] = {
+    theme: {code: (cap, names, desc,
+                   sign if sign is not None
+                   else replace(LOOKS[theme][code], **PEOPLE[theme][code]))
+            for code, (cap, names, desc, sign) in cards.items()}
+    for theme, cards in data.CARDS.items()
 }
 
 
-def short_name(character: str) -> str:
-    """A character's name without what follows a comma or an opening bracket."""
-    return character.split(",")[0].split("(")[0].strip()
-
-
-def suit_plays(theme_id: str) -> dict[str, dict[str, str]]:
-    return PLAYS[theme_id]
-
-
-def card_info(theme_id: str) -> dict[str, dict[str, dict[str, str]]]:
-    out = {}
-    for code in sorted(CARDS[theme_id], key=lambda c: ("CSHD".index(c[1]), "AKQJ".index(c[0]))):
-        _cap, names, desc, _look = CARDS[theme_id][code]
-        short = SHORT[theme_id].get(code) or {k: short_name(v) for k, v in names.items()}
-        out[code] = {"character": names, "short": short, "play": PLAYS[theme_id][code[1]],
-                     "description": desc}
-    return out
-
-
-# --- layout ---------------------------------------------------------------------------------
-
-M = int(0.028 * CW)  # outer margin of the ornament band
-B = int(0.058 * CW)  # band width
-FIELD = (M + B + int(0.014 * CW), M + B + int(0.014 * CW), CW - M - B - int(0.014 * CW),
-         CH - M - B - int(0.014 * CW))
-CAPTION_H = int(0.175 * CH)
-
-
-def caption_box() -> list[float]:
-    """Where the printed caption sits on the court cards and aces, as fractions of the card
-    (left, top, right, bottom): from the outer edge of the left ornament band to just short of
-    the bottom-right index.  At table size the game covers it with a name plate of its own."""
-    right = (CW - IDX_BOX[2] - 4) / CW - 0.012
-    return [round(M / CW, 4), round((FIELD[3] - CAPTION_H) / CH, 4), round(right, 4),
-            round(FIELD[3] / CH, 4)]
-
-
-def caption_span() -> tuple[int, int]:
-    """The caption's text may run from ``left`` to ``right`` (canvas x): the field's left edge
-    to the bottom-right index box, less a margin of 0.025 CW on each side."""
-    pad = int(0.025 * CW)
-    return FIELD[0] + pad, CW - IDX_BOX[2] - 4 - pad
 
 
 def _band(length: int, pal: dict, seed: int) -> Image.Image:
@@ -653,17 +428,16 @@ def render(theme_id: str, code: str, four: bool = False) -> Image.Image:
 
 def render_back(theme_id: str) -> Image.Image:
     """Carmine-white-carmine (2:1:2) frame around a folk-ornament field."""
-    carmine, white = hexc("#9E3039"), hexc("#F8F5EC")
+    carmine, white = hexc(data.CARMINE), hexc(data.FLAG_WHITE)
     img = Image.new("RGB", (CW, CH), carmine)
     d = ImageDraw.Draw(img)
     u = int(0.02 * CW)
     d.rectangle([2 * u, 2 * u, CW - 2 * u, CH - 2 * u], fill=white)
     d.rectangle([3 * u, 3 * u, CW - 3 * u, CH - 3 * u], fill=carmine)
     inner = (5 * u, 5 * u, CW - 5 * u, CH - 5 * u)
-    if theme_id == "rainis-1":
-        field, ink, acc, sign = hexc("#F3EEE2"), hexc("#A5232B"), hexc("#2F6B3B"), "auseklis"
-    else:
-        field, ink, acc, sign = hexc("#1F2F5C"), hexc("#D9A520"), hexc("#B3262E"), "saules_zime"
+    back = data.BACK[theme_id]
+    field, ink, acc = hexc(back["field"]), hexc(back["ink"]), hexc(back["accent"])
+    sign = back["sign"]
     d.rectangle(inner, fill=field)
     # the pattern is drawn on a copy and pasted through the field's shape: nothing of it
     # reaches the flag frame, and the medallion keeps a clear ring
@@ -698,4 +472,6 @@ def render_back(theme_id: str) -> Image.Image:
     return img
 
 
-__all__ = ["render", "render_back", "card_info", "suit_plays", "font"]
+__all__ = ["B", "CAPTION_H", "CARDS", "FIELD", "M", "PAL", "PLAYS", "RANK_LV", "SHORT",
+           "SUIT_GEN", "caption_box", "caption_span", "card_info", "font", "render",
+           "render_back", "short_name", "suit_plays"]

@@ -1,88 +1,315 @@
-"""The Rainis character decks as vector cards: each court a character from the figure masters
-(``art/themes/<deck>/figures``, viewBox 480 x 580) over a caption naming the card, the
-character and the play; aces with their sign; number cards with pips in the deck's inks."""
+"""The Rainis character decks as vector cards, in one style: the bold outlines, flat colour
+fields and woven ornament of 1920s-30s Latvian graphic art.
+
+Every face has the woven-belt frame (``ornament.belt_frame``) round a field; a court shows its
+character from the figure masters (``art/themes/<deck>/figures``, viewBox 480 x 580) over a
+caption panel naming the card, the character and the play; an ace shows its Latvian sign in a
+medallion on a flat field of the deck's thread colour, what the sign means as its caption;
+number cards carry their pips in the deck's inks.  The back is the flag's carmine-white-carmine
+frame round a woven border and a lattice of signs clipped to its field, with the deck's sign in
+a medallion.  The data (names, plays, palettes) come from ``art.rainis_data``.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .. import rainis as raster
-from . import kit
+from .. import rainis_data as data
+from . import kit, ornament
 from .kit import INK, H, W, f
+from .signs import sign
 
-FOUR = {"D": "#1565C0", "C": "#2F7D32"}
+FOUR = {"D": "#1565C0", "C": "#2F7D32"}  # as the classic deck's four colours
+
+# the raster deck's layout, in card units (the table's caption_box is computed from it)
+S = W / data.CW
+M = data.M * S  # the frame's outer edge
+BAND = data.B * S  # the belt's width
+FIELD = (data.FIELD[0] * S, data.FIELD[1] * S, data.FIELD[2] * S, data.FIELD[3] * S)
+CAPTION_H = data.CAPTION_H * S
+CAPTION_TOP = FIELD[3] - CAPTION_H
+INDEX_LEFT = W - kit.IDX_BOX[2]  # the bottom-right index box's left edge
+TEXT_PAD = 0.022 * W  # text keeps this far from the panel's edge and from the index box
+PT = kit.UNITS_PER_MM * 25.4 / 72  # a printed point in card units (the card 63 mm wide)
+SMALL_PT = 7.0  # the smallest type on a card
+ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans' capitals-with-accents and descenders, per em
+
+HEAVY, MEDIUM, FINE = 6.0, 3.5, 2.0  # the figures' line weights, used for everything
+ACE_R = 0.295 * W  # the ace's medallion: as large as the field allows clear of the index box
+ACE_DROP = 0.01 * H  # its centre below the field's, away from the top index box
 
 
-def _hex(rgb) -> str:
-    return "#" + "".join(f"{int(v):02X}" for v in rgb[:3])
+@dataclass(frozen=True)
+class Line:
+    """One line of a caption: its text, size (card units per em), weight, colour and where
+    its ink lies (x0, x1, the baseline)."""
+    text: str
+    size: float
+    bold: bool
+    color: str
+    x0: float
+    x1: float
+    baseline: float
+
+    @property
+    def top(self) -> float:
+        return self.baseline - ASCENT * self.size
+
+    @property
+    def bottom(self) -> float:
+        return self.baseline + DESCENT * self.size
+
+    @property
+    def pt(self) -> float:
+        return self.size / PT
 
 
 def _pal(theme_id: str) -> dict[str, str]:
-    return {k: _hex(v) if isinstance(v, tuple) else str(v)
-            for k, v in raster.PAL[theme_id].items()}
+    return dict(data.PAL[theme_id])
 
 
-M = 0.045 * W  # the ornament band's width
-FIELD = (M, M, W - M, H - M)
-CAPTION_H = 0.2 * H
+def _mix(a: str, b: str, t: float) -> str:
+    """``a`` moved ``t`` of the way to ``b`` (hex colours): a flat tint, not a transparency."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02X}" for x, y in zip(ca, cb, strict=True))
+
+
+def suit_color(theme_id: str, suit: str, four: bool) -> str:
+    if four and suit in FOUR:
+        return FOUR[suit]
+    pal = data.PAL[theme_id]
+    return pal["red"] if suit in "HD" else pal["black"]
+
+
+def caption_span() -> tuple[float, float]:
+    """Where caption text may run: the field's left edge to the bottom-right index box."""
+    return FIELD[0] + TEXT_PAD, INDEX_LEFT - TEXT_PAD
+
+
+def _wrap(text: str, size: float, bold: bool, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and kit.text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) == 2:  # two lines of even length rather than a word left on its own
+        words = text.split()
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        fits = [s for s in splits if max(kit.text_width(p, size, bold) for p in s) <= width]
+        def key(split: tuple[str, str]) -> tuple[bool, float]:
+            a, b = (kit.text_width(p, size, bold) for p in split)
+            # a break after the sign's name (its colon) where the lines stay near in length
+            at_colon = split[0].endswith(":") and min(a, b) >= 0.4 * max(a, b)
+            return not at_colon, max(a, b)
+
+        if fits:
+            first, second = min(fits, key=key)
+            return [first, second]
+    return lines
+
+
+def _fit(text: str, size: float, bold: bool, width: float, least: float) -> float:
+    """``size``, or smaller (not below ``least``) so that ``text`` fits ``width``."""
+    w = kit.text_width(text, size, bold)
+    return max(least, min(size, size * width / max(w, 1e-6)))
+
+
+def caption_lines(theme_id: str, code: str) -> list[Line]:
+    """The caption of a court or an ace, measured: the card's name in Latvian (KREICA DĀMA),
+    the character's (or the sign's) name and the «play» (on an ace, what the sign means, on two
+    lines), centred in the panel's visible part and stacked in the middle of its height."""
+    pal = data.PAL[theme_id]
+    cap, _names, desc, _sign = data.CARDS[theme_id][code]
+    left, right = caption_span()
+    width = right - left
+    small = SMALL_PT * PT
+    ace = code[0] == "A"
+    rows: list[tuple[str, float, bool, str, float]] = []  # text, size, bold, colour, gap
+    rank_line = f"{data.SUIT_GEN[code[1]]} {data.RANK_LV[code[0]]}"
+    rows.append((rank_line, _fit(rank_line, 7.6 * PT, True, width, small), True, pal["red"],
+                 0.0))
+    name_size = _fit(cap, (11.5 if ace else 13.5) * PT, True, width, 8 * PT)
+    rows.append((cap, name_size, True, pal["caption"], 0.34))
+    if ace:
+        size = small * 1.04
+        for k, line in enumerate(_wrap(desc["lv"], size, False, width)):
+            rows.append((line, size, False, pal["caption"], 0.3 if k == 0 else 0.1))
+    else:
+        play = "«" + data.PLAYS[theme_id][code[1]]["lv"] + "»"
+        rows.append((play, _fit(play, 8 * PT, False, width, small), False, pal["caption"],
+                     0.34))
+    # the block's height from the first line's ascent to the last line's descent
+    height = sum(s * ASCENT + s * DESCENT + gap * s for _t, s, _b, _c, gap in rows)
+    y = CAPTION_TOP + MEDIUM / 2 + (CAPTION_H - MEDIUM / 2 - height) / 2
+    cx = (left + right) / 2
+    out = []
+    for text, size, bold, color, gap in rows:
+        y += gap * size + ASCENT * size
+        w = kit.text_width(text, size, bold)
+        out.append(Line(text, size, bold, color, cx - w / 2, cx + w / 2, y))
+        y += DESCENT * size
+    return out
 
 
 def _caption(theme_id: str, code: str, pal: dict[str, str]) -> str:
     x0, _y0, x1, y1 = FIELD
-    top = y1 - CAPTION_H
-    cap, _names, desc, _look = raster.CARDS[theme_id][code]
-    line1 = f"{raster.SUIT_GEN[code[1]]} {raster.RANK_LV[code[0]]}"
-    line3 = desc["lv"] if code[0] == "A" else "«" + raster.PLAYS[theme_id][code[1]]["lv"] + "»"
-    right = W - kit.IDX_BOX[2] - 8
-    cx = (x0 + right) / 2
-    out = [f'<rect x="{f(x0)}" y="{f(top)}" width="{f(x1 - x0)}" height="{f(CAPTION_H)}" '
-           f'fill="{pal["stock"]}" stroke="{INK}" stroke-width="4"/>']
-    for text, size, color, bold, y in ((line1, 0.027 * H, pal["red"], True, top + 0.05 * H),
-                                       (cap, 0.045 * H, pal["caption"], True, top + 0.11 * H),
-                                       (line3, 0.024 * H, pal["caption"], False,
-                                        top + 0.155 * H)):
-        width = kit.text_width(text, size, bold)
-        fit = min(1.0, (right - x0 - 24) / max(width, 1))
-        out.append(f'<text x="{f(cx)}" y="{f(y)}" text-anchor="middle" '
-                   f'font-family="{kit.FAMILY}" font-weight="{"bold" if bold else "normal"}" '
-                   f'font-size="{f(size * fit)}" fill="{color}">{escape(text)}</text>')
+    top = CAPTION_TOP
+    out = [f'<rect x="{f(x0)}" y="{f(top)}" width="{f(x1 - x0)}" height="{f(y1 - top)}" '
+           f'fill="{pal["stock"]}" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
+           f'<path d="M{f(x0)} {f(top + 7)}H{f(x1)}" stroke="{pal["thread"]}" '
+           f'stroke-width="{f(FINE)}"/>']
+    for ln in caption_lines(theme_id, code):
+        out.append(f'<text x="{f((ln.x0 + ln.x1) / 2)}" y="{f(ln.baseline)}" '
+                   f'text-anchor="middle" font-family="{kit.FAMILY}" '
+                   f'font-weight="{"bold" if ln.bold else "normal"}" font-size="{f(ln.size)}" '
+                   f'fill="{ln.color}">{escape(ln.text)}</text>')
     return "".join(out)
+
+
+def _frame(theme_id: str, code: str, pal: dict[str, str]) -> str:
+    seed = "CSHD".index(code[1]) + (0 if theme_id == "rainis-1" else 4)
+    return ornament.belt_frame((M, M, W - M, H - M), BAND, ground=pal["band_bg"],
+                               red=pal["band"], thread=pal["thread"], ink=INK, seed=seed,
+                               line=MEDIUM)
+
+
+def medallion(cx: float, cy: float, r: float, *, fill: str, ring: str, beads: str,
+              sign_name: str, sign_color: str, sign_scale: float = 0.64) -> str:
+    """A round medallion: heavy outline, an inner ring, a ring of 24 lozenge beads and the
+    sign in the middle."""
+    bead = r * 0.045
+    d = []
+    for k in range(24):
+        a = k * math.pi / 12
+        px, py = cx + r * 0.86 * math.cos(a), cy + r * 0.86 * math.sin(a)
+        d.append(f"M{f(px)} {f(py - bead)}L{f(px + bead)} {f(py)}L{f(px)} {f(py + bead)}"
+                 f"L{f(px - bead)} {f(py)}Z")
+    return (f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r)}" fill="{fill}" stroke="{INK}" '
+            f'stroke-width="{f(HEAVY)}"/>'
+            f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r * 0.94)}" fill="none" '
+            f'stroke="{ring}" stroke-width="{f(MEDIUM)}"/>'
+            f'<path d="{"".join(d)}" fill="{beads}"/>'
+            + sign(sign_name, cx, cy, r * sign_scale, sign_color))
+
+
+def ace_centre() -> tuple[float, float]:
+    return W / 2, (FIELD[1] + CAPTION_TOP) / 2 + ACE_DROP
+
+
+def _ace(theme_id: str, code: str, pal: dict[str, str], color: str) -> str:
+    x0, y0, x1, _y1 = FIELD
+    y1 = CAPTION_TOP
+    sign_name = data.CARDS[theme_id][code][3]
+    cx, cy = ace_centre()
+    r = ACE_R
+    clip = (f'<clipPath id="ace-field"><rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" '
+            f'height="{f(y1 - y0)}"/></clipPath>')
+    # a flat field of the thread colour with a faint lattice, kept off the medallion
+    lat = ornament.lattice((x0, y0, x1, y1), 0.11 * W,
+                           color=_mix(pal["accent"], pal["band"], 0.35), width=FINE)
+    return (f"<defs>{clip}</defs>"
+            f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+            f'fill="{pal["accent"]}"/>'
+            f'<g clip-path="url(#ace-field)">{lat}</g>'
+            f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+            f'fill="none" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
+            + medallion(cx, cy, r, fill=pal["medal"], ring=pal["thread"], beads=color,
+                        sign_name=sign_name, sign_color=pal["sign"], sign_scale=0.68)
+            + _caption(theme_id, code, pal))
 
 
 def face(theme_id: str, code: str, *, four: bool = False, bleed: float | None = None) -> str:
     pal = _pal(theme_id)
-    color = pal["red"] if code[1] in "HD" else pal["black"]
-    if four and code[1] in FOUR:
-        color = FOUR[code[1]]
-    x0, y0, x1, y1 = FIELD
-    band = (f'<rect x="{f(M / 2)}" y="{f(M / 2)}" width="{f(W - M)}" height="{f(H - M)}" '
-            f'fill="none" stroke="{pal["thread"]}" stroke-width="{f(M)}"/>')
+    color = suit_color(theme_id, code[1], four)
+    x0, y0, x1, _y1 = FIELD
     rank = code[0]
     if rank in "KQJ":
-        body = (kit.figure(theme_id, code, x0, y0, x1 - x0, y1 - CAPTION_H - y0)
+        y1 = CAPTION_TOP
+        body = (kit.figure(theme_id, code, x0, y0, x1 - x0, y1 - y0)
+                + f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+                  f'fill="none" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
                 + _caption(theme_id, code, pal))
     elif rank == "A":
-        cy = y0 + (y1 - CAPTION_H - y0) / 2
-        body = (f'<circle cx="{f(W / 2)}" cy="{f(cy)}" r="{f(0.3 * W)}" fill="{pal["medal"]}" '
-                f'stroke="{INK}" stroke-width="4"/>'
-                + kit.pip(code[1], W / 2, cy, 0.3 * W, color) + _caption(theme_id, code, pal))
+        body = _ace(theme_id, code, pal, color)
     else:
-        body = kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
-                              size=0.15 * W, color=color)
-    body = band + body + kit.index(code, color, box_fill=pal["stock"], box_edge=INK)
+        x1, y1 = FIELD[2], FIELD[3]
+        body = (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+                f'fill="none" stroke="{pal["thread"]}" stroke-width="{f(FINE)}"/>'
+                + kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
+                              size=0.15 * W, color=color))
+    body = (_frame(theme_id, code, pal) + body
+            + kit.index(code, color, box_fill=pal["stock"], box_edge=INK))
     return kit.document(body, bleed=bleed, stock=pal["stock"])
 
 
+# --- the back -------------------------------------------------------------------------------
+
+BACK_U = 0.02 * W  # the flag frame's unit: carmine 2, white 1, carmine 2
+BACK_FIELD = (5 * BACK_U, 5 * BACK_U, W - 5 * BACK_U, H - 5 * BACK_U)
+BACK_BAND = 0.05 * W
+_GAP = BACK_BAND + 0.012 * W  # the woven border and a thin ground line inside it
+BACK_INNER = (BACK_FIELD[0] + _GAP, BACK_FIELD[1] + _GAP, BACK_FIELD[2] - _GAP,
+              BACK_FIELD[3] - _GAP)
+BACK_R = 0.26 * W  # the medallion
+BACK_CLEAR = 0.035 * W  # clear ring between the medallion and the pattern
+BACK_STEP = 0.16 * W
+
+
 def back(theme_id: str, *, bleed: float | None = None) -> str:
-    """Carmine-white-carmine (2:1:2) frame round a field of the deck's sign colour."""
-    u = 0.02 * W
-    field = "#F3EEE2" if theme_id == "rainis-1" else "#1F2F5C"
+    """Carmine-white-carmine (2:1:2) frame round a field with a woven border, a lattice of
+    the deck's sign clipped to the field (clear of the medallion's ring) and the medallion."""
+    b = data.BACK[theme_id]
+    pal = data.PAL[theme_id]
+    u = BACK_U
+    fx0, fy0, fx1, fy1 = BACK_FIELD
+    ix0, iy0, ix1, iy1 = BACK_INNER
+    cx, cy = W / 2, H / 2
+    clear = BACK_R + BACK_CLEAR
+    clip = (f'<clipPath id="back-field"><path clip-rule="evenodd" '
+            f'd="M{f(ix0)} {f(iy0)}H{f(ix1)}V{f(iy1)}H{f(ix0)}Z'
+            f"M{f(cx - clear)} {f(cy)}A{f(clear)} {f(clear)} 0 1 0 {f(cx + clear)} {f(cy)}"
+            f'A{f(clear)} {f(clear)} 0 1 0 {f(cx - clear)} {f(cy)}Z"/></clipPath>')
+    motifs = []
+    for x, y, signed in ornament.lattice_nodes(BACK_INNER, BACK_STEP):
+        # the lattice's crossings carry a lozenge, every other cell the deck's sign
+        spots = [(x, y, BACK_STEP * 0.09, False)]
+        if signed:
+            spots.append((x, y + BACK_STEP / 2, BACK_STEP * 0.22, True))
+        for px, py, reach, is_sign in spots:
+            if math.hypot(px - cx, py - cy) < clear + reach * 1.45 + FINE:
+                continue  # a motif the ring would cut is left out whole
+            if not (ix0 + reach <= px <= ix1 - reach and iy0 + reach <= py <= iy1 - reach):
+                continue  # so is one the field's edge would cut
+            if is_sign:
+                motifs.append(sign(b["sign"], px, py, reach, b["ink"]))
+            else:
+                motifs.append(f'<path d="M{f(px)} {f(py - reach)}L{f(px + reach)} {f(py)}'
+                              f'L{f(px)} {f(py + reach)}L{f(px - reach)} {f(py)}Z" '
+                              f'fill="{b["ink"]}"/>')
+    lat = ornament.lattice(BACK_INNER, BACK_STEP, color=b["accent"], width=MEDIUM)
     body = (f'<rect x="{f(-W)}" y="{f(-H)}" width="{f(3 * W)}" height="{f(3 * H)}" '
-            f'fill="#9E3039"/>'
+            f'fill="{data.CARMINE}"/>'
             f'<rect x="{f(2 * u)}" y="{f(2 * u)}" width="{f(W - 4 * u)}" height="{f(H - 4 * u)}" '
-            f'fill="#F8F5EC"/>'
+            f'fill="{data.FLAG_WHITE}"/>'
             f'<rect x="{f(3 * u)}" y="{f(3 * u)}" width="{f(W - 6 * u)}" height="{f(H - 6 * u)}" '
-            f'fill="#9E3039"/>'
-            f'<rect x="{f(5 * u)}" y="{f(5 * u)}" width="{f(W - 10 * u)}" '
-            f'height="{f(H - 10 * u)}" fill="{field}"/>')
-    return kit.document(body, bleed=bleed)
+            f'fill="{data.CARMINE}"/>'
+            f'<rect x="{f(fx0)}" y="{f(fy0)}" width="{f(fx1 - fx0)}" height="{f(fy1 - fy0)}" '
+            f'fill="{b["field"]}"/>'
+            + ornament.belt_frame(BACK_FIELD, BACK_BAND, ground=pal["band_bg"], red=pal["band"],
+                                  thread=pal["thread"], ink=INK, seed=1, line=MEDIUM)
+            + f'<g clip-path="url(#back-field)">{lat}{"".join(motifs)}</g>'
+            + f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(clear + FINE / 2)}" fill="none" '
+              f'stroke="{b["accent"]}" stroke-width="{f(FINE)}"/>'
+            + f'<rect x="{f(ix0)}" y="{f(iy0)}" width="{f(ix1 - ix0)}" height="{f(iy1 - iy0)}" '
+              f'fill="none" stroke="{INK}" stroke-width="{f(FINE)}"/>'
+            + medallion(cx, cy, BACK_R, fill=b["field"], ring=b["accent"], beads=b["ink"],
+                        sign_name=b["sign"], sign_color=b["ink"], sign_scale=0.66))
+    return kit.document(body, bleed=bleed, stock=data.CARMINE, defs=clip)
+
+
+__all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "Line", "back", "caption_lines",
+           "caption_span", "face", "medallion", "suit_color"]
