@@ -159,13 +159,20 @@ def _ace(code: str, color: str) -> str:
                      f'stroke-width="{f(MEDIUM)}" stroke-linecap="round"/>')
     big = 0.41 * W if suit != "S" else 0.47 * W
     parts.append(kit.pip(suit, cx, cy, big, color))
-    if suit == "S":  # a gold rule inside the spade's blade, the trump star at its heart
-        k = 0.74
-        tr = (f"translate({f(cx - big / 2 + big * 0.5 * (1 - k))} "
-              f"{f(cy - big / 2 + big * 0.47 * (1 - k))}) scale({f(big * k)})")
+    if suit == "S":  # a gold rule inside the spade's blade, a gold rosette at its heart
+        shrink = 0.74
+        tr = (f"translate({f(cx - big / 2 + big * 0.5 * (1 - shrink))} "
+              f"{f(cy - big / 2 + big * 0.47 * (1 - shrink))}) scale({f(big * shrink)})")
         parts.append(f'<path transform="{tr}" d="{SPADE_BLADE}" fill="none" stroke="{GOLD}" '
-                     f'stroke-width="{f(MEDIUM / (big * k))}"/>')
-        parts.append(kit.trump_star(cx, cy - big * 0.04, big * 0.24))
+                     f'stroke-width="{f(MEDIUM / (big * shrink))}"/>')
+        ry = cy - big * 0.03  # not the trump star: the A♠ is no trump in Zole
+        for turn in range(0, 360, 45):
+            a = math.radians(turn)
+            d = big * 0.075
+            parts.append(_leaf(cx + d * math.sin(a), ry - d * math.cos(a), turn, big * 0.05,
+                               GOLD if turn % 90 == 0 else GOLD_DARK))
+        parts.append(f'<circle cx="{f(cx)}" cy="{f(ry)}" r="{f(big * 0.035)}" fill="{GOLD}" '
+                     f'stroke="{INK}" stroke-width="{f(FINE)}"/>')
     return "".join(parts)
 
 

@@ -169,7 +169,7 @@ def _ten_d(x: float, top: float, height: float, max_w: float, stem: float) -> st
     s = min(stem, max_w / 4.51)
     flag_w, gap, zero_w = s * 0.78, s * 0.18, s * 2.55
     total = flag_w + s + gap + zero_w
-    left = x - total / 2 + s * 0.12  # the light flag: the ink's weight centred, not its box
+    left = x - total / 2 + s * 0.2  # the light flag: the ink's weight centred, not its box
     h = height
     a = left + flag_w  # the stem's left side
     drop = flag_w * 0.62  # the flag falls to the left
