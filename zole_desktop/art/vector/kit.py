@@ -18,7 +18,6 @@ from pathlib import Path
 from PIL import Image, ImageFont
 
 from ..common import FONT_DIR, PIP_LAYOUTS, RANK_TEXT, THEMES_DIR, is_trump
-from ..shapes import lobed_outline
 
 W, H = 640.0, 896.0  # card units
 UNITS_PER_MM = W / 63.0
@@ -37,11 +36,14 @@ IDX_X = 0.045 * W
 IDX_Y = 0.032 * H
 IDX_COL_W = 0.165 * W
 RANK_H = 0.125 * H
-IDX_PIP = 0.085 * H
-STAR = 0.056 * H
+IDX_PIP = 0.08 * H
+STAR = 0.052 * H
+RANK_GAP = 0.023 * H  # rank to pip: room under the Q's tail and the J's descender
+STAR_GAP = 0.003 * H  # pip to trump star
 IDX_BOX = (0.02 * W, 0.018 * H, 0.225 * W, 0.33 * H)
 RADIUS = 0.06 * W  # the card's rounded corner
 EDGE_W = 2.5  # the screen card's edge line
+K_STEM = 0.216  # DejaVu Sans Bold's K stem, in its cap heights (measured): the 10's weight
 
 
 def f(v: float) -> str:
@@ -60,54 +62,64 @@ def poly_d(pts) -> str:
 # --- pips -----------------------------------------------------------------------------------
 
 
-def _circle_d(cx: float, cy: float, r: float) -> str:
-    # two arcs, clockwise like the other outlines, so that the nonzero fill joins them
-    return (f"M{f(cx - r)} {f(cy)}A{f(r)} {f(r)} 0 1 1 {f(cx + r)} {f(cy)}"
-            f"A{f(r)} {f(r)} 0 1 1 {f(cx - r)} {f(cy)}Z")
+def _arc_point(cx: float, cy: float, r: float, deg: float) -> tuple[float, float]:
+    a = math.radians(deg)
+    return cx + r * math.cos(a), cy + r * math.sin(a)
 
 
-def _stem_pts() -> list[tuple[float, float]]:
-    pts = [(0.5, 0.55)]
-    for k in range(11):
-        t = k / 10
-        pts.append((0.5 - 0.045 - 0.16 * t**2, 0.62 + 0.34 * t))
-    for k in range(11):
-        t = 1 - k / 10
-        pts.append((0.5 + 0.045 + 0.16 * t**2, 0.62 + 0.34 * t))
-    return pts
+def _meet(c0: tuple[float, float], c1: tuple[float, float], r: float,
+          outer: tuple[float, float]) -> tuple[float, float]:
+    """Where two circles of radius ``r`` cross: the crossing nearer to ``outer``."""
+    (x0, y0), (x1, y1) = c0, c1
+    d = math.hypot(x1 - x0, y1 - y0)
+    h = math.sqrt(max(r * r - d * d / 4, 0.0))
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    p = (mx - uy * h, my + ux * h)
+    q = (mx + uy * h, my - ux * h)
+    return min((p, q), key=lambda t: math.hypot(t[0] - outer[0], t[1] - outer[1]))
+
+
+def _club_d() -> str:
+    """Three lobes and a flared stem traced as one outline (arcs of the lobes' outer sides)."""
+    r = 0.215
+    top, left, right = (0.5, 0.245), (0.255, 0.555), (0.745, 0.555)
+    tl = _meet(top, left, r, (0.2, 0.2))
+    tr = _meet(top, right, r, (0.8, 0.2))
+    # the stem leaves the lower lobes on their inner sides, under the top lobe
+    ls = _arc_point(*left, r, 32)
+    rs = _arc_point(*right, r, 148)
+    rr = f"{r:.4f} {r:.4f}"
+    return (f"M{tl[0]:.4f} {tl[1]:.4f}A{rr} 0 1 1 {tr[0]:.4f} {tr[1]:.4f}"
+            f"A{rr} 0 1 1 {rs[0]:.4f} {rs[1]:.4f}"
+            "C0.545 0.8 0.585 0.915 0.685 0.985L0.315 0.985"
+            f"C0.415 0.915 0.455 0.8 {ls[0]:.4f} {ls[1]:.4f}"
+            f"A{rr} 0 1 1 {tl[0]:.4f} {tl[1]:.4f}Z")
+
+
+# each pip one closed outline in a 1 x 1 box, drawn with cubic curves (the club with arcs)
+_PIPS = {
+    "H": ("M0.5 0.225C0.47 0.095 0.375 0.035 0.27 0.035C0.135 0.035 0.03 0.14 0.03 0.29"
+          "C0.03 0.52 0.25 0.66 0.5 0.965C0.75 0.66 0.97 0.52 0.97 0.29"
+          "C0.97 0.14 0.865 0.035 0.73 0.035C0.625 0.035 0.53 0.095 0.5 0.225Z"),
+    "S": ("M0.5 0.015C0.41 0.2 0.035 0.33 0.035 0.57C0.035 0.705 0.135 0.79 0.265 0.79"
+          "C0.36 0.79 0.44 0.745 0.482 0.675C0.475 0.8 0.425 0.905 0.315 0.985L0.685 0.985"
+          "C0.575 0.905 0.525 0.8 0.518 0.675C0.56 0.745 0.64 0.79 0.735 0.79"
+          "C0.865 0.79 0.965 0.705 0.965 0.57C0.965 0.33 0.59 0.2 0.5 0.015Z"),
+    "D": ("M0.5 0.01C0.6 0.18 0.73 0.36 0.88 0.5C0.73 0.64 0.6 0.82 0.5 0.99"
+          "C0.4 0.82 0.27 0.64 0.12 0.5C0.27 0.36 0.4 0.18 0.5 0.01Z"),
+}
 
 
 @lru_cache(maxsize=8)
 def pip_d(suit: str) -> str:
-    """The pip of ``suit`` as one path in a 1 x 1 box (filled with the nonzero rule: its
-    parts overlap and join; nothing between them is left unpainted)."""
-    if suit == "D":
-        verts = [(0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)]
-        pts = []
-        for i in range(4):
-            (x0, y0), (x1, y1) = verts[i], verts[(i + 1) % 4]
-            for k in range(16):
-                t = k / 16
-                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                pull = 0.07 * math.sin(t * math.pi)
-                pts.append((x + (0.5 - x) * pull * 2, y + (0.5 - y) * pull * 2))
-        return _unit_d(pts)
-    if suit == "H":
-        return _unit_d(lobed_outline(0.285, 0.715, 0.31, 0.235, (0.5, 0.96)))
-    if suit == "S":
-        return (_unit_d(lobed_outline(0.285, 0.715, 0.56, 0.215, (0.5, 0.03)))
-                + _unit_d(_stem_pts()))
+    """The pip of ``suit`` as ONE closed outline in a 1 x 1 box: no parts that have to meet,
+    so no slit or hole can show at any size."""
     if suit == "C":
-        body = [(0.5, 0.3), (0.3, 0.55), (0.5, 0.7), (0.7, 0.55)]
-        return (_circle_d(0.5, 0.25, 0.2) + _circle_d(0.27, 0.58, 0.2)
-                + _circle_d(0.73, 0.58, 0.2) + _unit_d(body[::-1]) + _unit_d(_stem_pts()))
+        return _club_d()
+    if suit in _PIPS:
+        return _PIPS[suit]
     raise ValueError(f"not a suit: {suit!r}")
-
-
-def _unit_d(pts) -> str:
-    it = iter(pts)
-    x, y = next(it)
-    return (f"M{x:.4f} {y:.4f}" + "".join(f"L{a:.4f} {b:.4f}" for a, b in it) + "Z")
 
 
 def pip(suit: str, cx: float, cy: float, size: float, color: str, *, flip: bool = False,
@@ -151,20 +163,21 @@ def ink_box(text: str, bold: bool = True) -> tuple[float, float, float, float]:
 
 
 def _ten_d(x: float, top: float, height: float, max_w: float, stem: float) -> str:
-    """The condensed "10" (the raster decks' cut): a 1 of stem and flag, a superelliptic 0
-    with the K's stem weight, as one path (the 0's counter cut by the even-odd rule)."""
-    s = min(stem, max_w / 4.35)
-    one_w, zero_w, gap = s * 1.5, s * 2.6, s * 0.25
-    total = one_w + gap + zero_w
-    x -= total / 2
+    """The condensed "10" centred on ``x``: a 1 of stem and slanted flag drawn as ONE outline
+    (nothing overlaps, so the even-odd rule cuts nothing out of it) and a superelliptic 0
+    whose walls have the K's stem weight, its counter cut by the even-odd rule."""
+    s = min(stem, max_w / 4.51)
+    flag_w, gap, zero_w = s * 0.78, s * 0.18, s * 2.55
+    total = flag_w + s + gap + zero_w
+    left = x - total / 2 + s * 0.2  # the light flag: the ink's weight centred, not its box
     h = height
-    d = poly_d([(x + one_w - s, top), (x + one_w, top), (x + one_w, top + h),
-                (x + one_w - s, top + h)])
-    ft = s * 0.92
-    d += poly_d([(x + one_w - s, top), (x + one_w - s + ft * 0.3, top + ft),
-                 (x, top + h * 0.3), (x, top + h * 0.3 - ft)])
+    a = left + flag_w  # the stem's left side
+    drop = flag_w * 0.62  # the flag falls to the left
+    thick = s * 0.78 * math.hypot(flag_w, drop) / flag_w  # its thickness, measured upright
+    d = poly_d([(a, top), (a + s, top), (a + s, top + h), (a, top + h), (a, top + thick),
+                (left, top + drop + thick), (left, top + drop)])
 
-    def oval(cx: float, cy: float, rx: float, ry: float, e: float = 2.6, n: int = 72) -> str:
+    def oval(cx: float, cy: float, rx: float, ry: float, e: float = 2.6, n: int = 96) -> str:
         pts = []
         for i in range(n):
             t = 2 * math.pi * i / n
@@ -173,7 +186,7 @@ def _ten_d(x: float, top: float, height: float, max_w: float, stem: float) -> st
                         cy + ry * math.copysign(abs(sn) ** (2 / e), sn)))
         return poly_d(pts)
 
-    cx, cy = x + one_w + gap + zero_w / 2, top + h / 2
+    cx, cy = a + s + gap + zero_w / 2, top + h / 2
     return d + oval(cx, cy, zero_w / 2, h / 2) + oval(cx, cy, zero_w / 2 - s, h / 2 - s * 0.86)
 
 
@@ -182,7 +195,7 @@ def rank_glyph(rank: str, cx: float, top: float, height: float, max_w: float,
     """The rank centred on ``cx``, its capitals exactly ``height`` units tall from ``top``;
     a glyph wider than ``max_w`` is narrowed; the ten is the condensed "10"."""
     if rank == "T":
-        stem = 0.2 * height  # DejaVu Sans Bold's K stem is a fifth of its cap height
+        stem = K_STEM * height
         return (f'<path d="{_ten_d(cx, top, height, max_w * 1.1, stem)}" fill="{color}" '
                 f'fill-rule="evenodd"/>')
     text = RANK_TEXT[rank]
@@ -218,7 +231,7 @@ def trump_star(cx: float, cy: float, size: float) -> str:
 
 
 def star_centre_y() -> float:
-    y = IDX_Y + 0.012 * H + RANK_H + 0.008 * H + IDX_PIP + 0.006 * H
+    y = IDX_Y + 0.012 * H + RANK_H + RANK_GAP + IDX_PIP + STAR_GAP
     return y + STAR / 2
 
 
@@ -235,7 +248,7 @@ def index(code: str, color: str, *, trump_mark: bool = True, box_fill: str | Non
     cx = IDX_X + IDX_COL_W / 2
     top = IDX_Y + 0.012 * H
     parts.append(rank_glyph(rank, cx, top, RANK_H, IDX_COL_W * 0.98, color))
-    y = top + RANK_H + 0.008 * H
+    y = top + RANK_H + RANK_GAP
     parts.append(pip(suit, cx, y + IDX_PIP / 2, IDX_PIP, color))
     if trump_mark and is_trump(code):
         parts.append(trump_star(cx, star_centre_y(), STAR))
@@ -305,8 +318,12 @@ def render(svg: str, width: int, height: int) -> Image.Image:
     the game's fonts only (no system font changes a card)."""
     import resvg_py
 
+    # the document itself asks for exactly width x height (resvg's own fit keeps the aspect and
+    # is a pixel off at most card sizes, which a resample would then blur)
+    sized = _SVG_OPEN.sub(lambda m: m.group(0)[:4] + f' width="{width}" height="{height}" '
+                          f'preserveAspectRatio="none"' + m.group(0)[4:], svg, count=1)
     try:
-        data = resvg_py.svg_to_bytes(svg_string=svg, width=width, height=height,
+        data = resvg_py.svg_to_bytes(svg_string=sized,
                                      skip_system_fonts=True, font_files=FONT_FILES,
                                      font_family=FAMILY, sans_serif_family=FAMILY)
     except ValueError as e:
@@ -314,7 +331,7 @@ def render(svg: str, width: int, height: int) -> Image.Image:
     with Image.open(io.BytesIO(bytes(data))) as png:
         img = png.convert("RGBA")
     if img.size != (width, height):
-        img = img.resize((width, height), Image.Resampling.LANCZOS)
+        raise RenderError(f"resvg drew {img.size[0]}x{img.size[1]}, not {width}x{height}")
     return img
 
 
