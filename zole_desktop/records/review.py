@@ -125,7 +125,7 @@ class HandReview:
         return None
 
 
-class _Stop:
+class Stop:
     """The solver's cancel flag: the caller's flag, or the deadline passed."""
 
     __slots__ = ("cancel", "deadline")
@@ -211,7 +211,7 @@ def analyse_cards(at_lead: HandState, cards: list[int], *, every_best: bool = Fa
     st = at_lead.copy()
     d = st.declarer
     buried = C.points_of(st.buried) if st.contract == TAKE else 0
-    solver = Solver(st.hands, d, node_limit=node_limit, cancel=_Stop(cancel, deadline))
+    solver = Solver(st.hands, d, node_limit=node_limit, cancel=Stop(cancel, deadline))
     totals: list[int] = []  # the declarer's double-dummy total before each card, and at the end
     spots: list[tuple[int, list, list[int], int, int]] = []  # turn, trick, hands, trick no, seat
     best: list[tuple[int, ...]] = []

@@ -20,10 +20,11 @@ side (the two defenders alike).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..bots.advisor import estimate_bids
 from ..bots.heuristic import ranked_burials
+from ..bots.solver import NodeLimit, Solver
 from ..bots.strong import StrongBot
 from ..rules import cards as C
 from ..rules.settlement import band, contract_value
@@ -35,11 +36,12 @@ from ..rules.state import (
     HandState,
     Observation,
 )
-from .review import CardNote, HandReview, TrickView, fresh
+from .review import CardNote, HandReview, Stop, TrickView, fresh
 
 log = logging.getLogger(__name__)
 
 BID, BURIAL, CARD = "bid", "burial", "card"
+BURIAL_DD = "burial_dd"  # the progress' stage: the burial solved again in this deal
 BID_CLEAR = 1.0  # game points on average: a bid this much worse than the best is named
 BURIAL_CLEAR = 0.5  # game points on average (the declarer's): a burial this much worse
 BURIAL_SHARE = 0.10  # ... or winning the game this much less often
@@ -81,6 +83,8 @@ class Moment:
     layouts: int = 0  # the deals of the unseen cards tried (bid, burial)
     note: CardNote | None = None
     why: Why | None = None
+    dd: tuple[int, int] | None = None  # burial: the declarer's double-dummy card points from
+    # the first lead in this very deal (with the pair buried, with the better pair)
 
     @property
     def key(self) -> tuple:
@@ -167,6 +171,34 @@ def burial_moment(seat: int, obs: Observation, pair: tuple[int, int], order: int
                   values=(stats[key][0], stats[best][0]), shares=shares, layouts=bot.last_layouts)
 
 
+def dd_with_burial(at_lead: HandState, pair: tuple[int, ...], deadline: float | None = None,
+                   cancel=None, node_limit: int | None = None) -> int | None:
+    """The declarer's double-dummy card points from the first lead of this deal, had ``pair``
+    been buried instead (the buried points included); None when not solved in time."""
+    d = at_lead.declarer
+    assert d is not None, "a hand in play has a declarer"
+    hands = list(at_lead.hands)
+    hands[d] = (hands[d] | at_lead.buried) & ~C.mask_of(pair)
+    solver = Solver(hands, d, node_limit=node_limit, cancel=Stop(cancel, deadline))
+    try:
+        return C.points_of(C.mask_of(pair)) + solver.value(at_lead.turn, [], guess=60)
+    except NodeLimit:
+        return None
+
+
+def burial_in_this_deal(review: HandReview, m: Moment, better: int, rules) -> Moment:
+    """The burial's moment with its cost in this very deal: what the declarer's double-dummy
+    total with the better pair buried (``better``) does to the contract's value."""
+    assert review.dd_value is not None, "the deal was analysed"
+    mine = review.dd_value
+
+    def value(points: int) -> int:
+        return contract_value(review.contract, band(points, 4), rules)
+
+    cost = max(0.0, float(OPPONENTS * (value(better) - value(mine))))
+    return replace(m, cost=cost, points=max(0, better - mine), dd=(mine, better))
+
+
 # ------------------------------------------------------------------ cards
 def card_cost(review: HandReview, note: CardNote, rules) -> float:
     """What the card's change of the double-dummy total does to the contract's value, in
@@ -220,9 +252,9 @@ def why(review: HandReview, note: CardNote) -> Why:
             mine = next(((i, c) for i, (s, c) in enumerate(u.plays) if s == note.seat), None)
             if mine is None or side(u.winner) == note.declarer_side:
                 continue
-            led = u.plays[0][1] if mine[0] else None
+            lead: int | None = u.plays[0][1] if mine[0] else None
             kept = tuple(sorted(set(u.before[note.seat]) | {note.card}))
-            if note.card not in _legal(kept, led):
+            if note.card not in _legal(kept, lead):
                 continue
             swapped = list(u.plays)
             swapped[mine[0]] = (note.seat, note.card)
@@ -242,6 +274,7 @@ def card_moments(review: HandReview, rules) -> list[Moment]:
     return [card_moment(review, n, rules) for n in review.notes if n.lost > 0]
 
 
-__all__ = ["BID", "BURIAL", "CARD", "Decisions", "Moment", "Why", "bid_moment",
-           "burial_moment", "card_cost", "card_moment", "card_moments", "decisions", "ranked",
+__all__ = ["BID", "BURIAL", "BURIAL_DD", "CARD", "Decisions", "Moment", "Why", "bid_moment",
+           "burial_in_this_deal", "burial_moment", "card_cost", "card_moment", "card_moments",
+           "dd_with_burial", "decisions", "ranked",
            "why"]

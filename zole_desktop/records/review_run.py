@@ -1,5 +1,6 @@
 """The whole after-hand review in one run, in the order of the hand: each bid, the burial,
-then every card with all cards open, telling its caller how far it got as it goes.
+then every card with all cards open (and, when the burial was named, this deal solved again
+with the better pair buried), telling its caller how far it got as it goes.
 
 Pure logic (no pygame): the review scene runs :func:`run` on the hint worker and draws each
 :class:`Progress` it reports (the moments found so far, the trick being analysed).
@@ -12,9 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..rules.state import HandState
 from . import review as R
 from . import review_moments as M
-from ..rules.state import HandState
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +27,8 @@ BURIAL_WEIGHT = 2
 @dataclass(frozen=True)
 class Progress:
     """How far the review got: ``done`` from 0 to 1; ``stage`` (``M.BID``, ``M.BURIAL``,
-    ``M.CARD``, or "" at the end); ``trick`` being analysed (cards) of ``tricks``; the moments
-    found so far, costliest first; the cards' notes so far."""
+    ``M.CARD``, ``M.BURIAL_DD``, or "" at the end); ``trick`` being analysed (cards) of
+    ``tricks``; the moments found so far, costliest first; the cards' notes so far."""
 
     done: float
     stage: str
@@ -47,7 +48,7 @@ def run(state: HandState, report: Callable[[Progress], None] | None = None, *,
     dec = M.decisions(state)
     cards = sum(1 for t in rv.tricks for s, _c in t.plays if s >= 0) if rv.analysable else 0
     burial = dec.burial is not None and rv.contract == "take"
-    total = max(1, BID_WEIGHT * len(dec.bids) + (BURIAL_WEIGHT if burial else 0) + cards)
+    total = max(1, BID_WEIGHT * len(dec.bids) + (2 * BURIAL_WEIGHT if burial else 0) + cards)
     found: list[M.Moment] = []
     notes: dict[int, R.CardNote] = {}
     units = 0
@@ -102,8 +103,19 @@ def run(state: HandState, report: Callable[[Progress], None] | None = None, *,
                            node_limit=node_limit, on_note=on_note)
     elif stopped():
         rv.status = R.CANCELLED
-    rv.moments = M.ranked([m for m in found if m.kind != M.CARD]
-                          + M.card_moments(rv, state.rules))
+    before = [m for m in found if m.kind != M.CARD]
+    burial_m = next((m for m in before if m.kind == M.BURIAL), None)
+    if burial_m is not None and rv.dd_value is not None and not stopped():
+        # the burial in this very deal, with all cards open (one more solve from the lead)
+        tell(M.BURIAL_DD)
+        at_lead = R.walk(state).at_lead
+        if at_lead is not None:
+            better = M.dd_with_burial(at_lead, burial_m.better, time.monotonic() + budget / 2,
+                                      cancel, node_limit)
+            if better is not None:
+                before[before.index(burial_m)] = M.burial_in_this_deal(rv, burial_m, better,
+                                                                       state.rules)
+    rv.moments = M.ranked(before + M.card_moments(rv, state.rules))
     units = total
     found[:] = rv.moments
     notes.update({n.index: n for n in rv.notes})

@@ -108,9 +108,24 @@ def moment_text(m: Moment, name_of: NameOf, you: int | None = None) -> str:
     return card_text(m, name_of, you)
 
 
+def burial_why(m: Moment, you: int | None) -> str:
+    """The burial in this very deal, with all cards open."""
+    assert m.dd is not None, "the deal was solved with both pairs"
+    mine, better = m.dd
+    if m.seat == you:
+        return _("In this deal, with all cards open, you would have taken {a} card points "
+                 "with {best} buried, and {b} with yours.").format(
+            a=better, best=_cards(m.better), b=mine)
+    return _("In this deal, with all cards open: {a} card points for the declarer with "
+             "{best} buried, {b} with {cards}.").format(a=better, best=_cards(m.better), b=mine,
+                                                          cards=_cards(m.chosen))
+
+
 def why_text(m: Moment, name_of: NameOf, you: int | None = None) -> str:
-    """Why a card gave points away, in words ("" for bids and burials: their line says it,
-    and for a card whose better choice is not known yet)."""
+    """Why a card gave points away, or what the burial did in this very deal, in words (""
+    for bids: their line says it; and for a card whose better choice is not known yet)."""
+    if m.kind == BURIAL and m.dd is not None:
+        return burial_why(m, you)
     w = m.why
     if w is None or w.alt is None or m.note is None:
         return ""
