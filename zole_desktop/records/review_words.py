@@ -35,8 +35,9 @@ def _game(bid: int) -> str:
 
 
 def game_points(x: float) -> str:
-    """Game points, as the score sheet counts them, with one decimal when not whole."""
-    return decimal(x, 0 if abs(x - round(x)) < 0.05 else 1)
+    """An average of game points, with one decimal (also when whole: "11.0", which Latvian
+    and Russian agree with as a fraction: "par 11,0 punktiem", "на 11,0 балла")."""
+    return decimal(x, 1)
 
 
 def bid_text(m: Moment, name_of: NameOf, you: int | None) -> str:
@@ -45,31 +46,34 @@ def bid_text(m: Moment, name_of: NameOf, you: int | None) -> str:
     if bid == PASS:
         if m.seat == you:
             return _("You passed, but the hand was worth playing: {game} would have scored "
-                     "about {n} game points more on average").format(game=_game(better), n=n)
+                     "about {points} game points more on average").format(
+                game=_game(better), points=n)
         return _("{name} passed, but the hand was worth playing: {game} would have scored "
-                 "about {n} game points more on average").format(
-            name=name_of(m.seat), game=_game(better), n=n)
+                 "about {points} game points more on average").format(
+            name=name_of(m.seat), game=_game(better), points=n)
     if better == PASS and bid == TAKE_BID:
         if m.seat == you:
             return _("You took the game, but the hand did not support it: passing would have "
-                     "scored about {n} game points more on average").format(n=n)
+                     "scored about {points} game points more on average").format(points=n)
         return _("{name} took the game, but the hand did not support it: passing would "
-                 "have scored about {n} game points more on average").format(
-            name=name_of(m.seat), n=n)
+                 "have scored about {points} game points more on average").format(
+            name=name_of(m.seat), points=n)
     if better == PASS:
         if m.seat == you:
             return _("You chose {game}, but the hand did not support it: passing would have "
-                     "scored about {n} game points more on average").format(game=_game(bid),
-                                                                             n=n)
+                     "scored about {points} game points more on average").format(game=_game(bid),
+                                                                             points=n)
         return _("{name} chose {game}, but the hand did not support it: passing would have "
-                 "scored about {n} game points more on average").format(
-            name=name_of(m.seat), game=_game(bid), n=n)
+                 "scored about {points} game points more on average").format(
+            name=name_of(m.seat), game=_game(bid), points=n)
     if m.seat == you:
-        return _("You chose {game}, but {better} was the better game: about {n} game points "
-                 "more on average").format(game=_game(bid), better=_game(better), n=n)
-    return _("{name} chose {game}, but {better} was the better game: about {n} game points "
+        return _("You chose {game}, but {better} was the better game: about {points} game "
+                 "points more on average").format(game=_game(bid), better=_game(better),
+                                                  points=n)
+    return _("{name} chose {game}, but {better} was the better game: about {points} game "
+             "points "
              "more on average").format(name=name_of(m.seat), game=_game(bid),
-                                       better=_game(better), n=n)
+                                       better=_game(better), points=n)
 
 
 def burial_text(m: Moment, name_of: NameOf, you: int | None) -> str:
@@ -84,14 +88,14 @@ def burial_text(m: Moment, name_of: NameOf, you: int | None) -> str:
                                                        best=best, p=p, q=q)
     n = game_points(m.cost)
     if m.seat == you:
-        return _("You buried {cards}: {best} would have scored about {n} game points more "
-                 "on average").format(cards=mine, best=best, n=n)
-    return _("{name} buried {cards}: {best} would have scored about {n} game points more "
-             "on average").format(name=name_of(m.seat), cards=mine, best=best, n=n)
+        return _("You buried {cards}: {best} would have scored about {points} game points more "
+                 "on average").format(cards=mine, best=best, points=n)
+    return _("{name} buried {cards}: {best} would have scored about {points} game points more "
+             "on average").format(name=name_of(m.seat), cards=mine, best=best, points=n)
 
 
 def card_text(m: Moment, name_of: NameOf, you: int | None) -> str:
-    assert m.note is not None, "a card's moment has its note"
+    assert m.note is not None  # a card's moment has its note
     line = R.card_line(m.note, name_of, you)
     cost = int(round(m.cost))
     if cost > 0:
@@ -110,15 +114,19 @@ def moment_text(m: Moment, name_of: NameOf, you: int | None = None) -> str:
 
 def burial_why(m: Moment, you: int | None) -> str:
     """The burial in this very deal, with all cards open."""
-    assert m.dd is not None, "the deal was solved with both pairs"
+    assert m.dd is not None  # the deal was solved with both pairs
     mine, better = m.dd
     if m.seat == you:
-        return _("In this deal, with all cards open, you would have taken {a} card points "
-                 "with {best} buried, and {b} with yours.").format(
-            a=better, best=_cards(m.better), b=mine)
-    return _("In this deal, with all cards open: {a} card points for the declarer with "
-             "{best} buried, {b} with {cards}.").format(a=better, best=_cards(m.better), b=mine,
-                                                          cards=_cards(m.chosen))
+        return ngettext("In this deal, with all cards open, you would have taken {p} card point "
+                        "with {best} buried, and {b} with yours.",
+                        "In this deal, with all cards open, you would have taken {p} card "
+                        "points with {best} buried, and {b} with yours.", better).format(
+            p=better, best=_cards(m.better), b=mine)
+    return ngettext("In this deal, with all cards open: {p} card point for the declarer with "
+                    "{best} buried, {b} with {cards}.",
+                    "In this deal, with all cards open: {p} card points for the declarer with "
+                    "{best} buried, {b} with {cards}.", better).format(
+        p=better, best=_cards(m.better), b=mine, cards=_cards(m.chosen))
 
 
 def why_text(m: Moment, name_of: NameOf, you: int | None = None) -> str:
@@ -210,14 +218,14 @@ def figures_text(m: Moment) -> str:
             a=decimal(m.values[0], 2, sign=True), best=_cards(m.better), p=_pct(m.shares[1]),
             b=decimal(m.values[1], 2, sign=True))
     note = m.note
-    assert note is not None, "a card's moment has its note"
+    assert note is not None  # a card's moment has its note
     best = _cards(note.best) if note.best else "?"
     return ngettext(
-        "all cards open, best play after it: the declarer ends with {a} card point after "
+        "all cards open, best play after it: the declarer ends with {p} card point after "
         "{best}, {b} after {card}",
-        "all cards open, best play after it: the declarer ends with {a} card points after "
+        "all cards open, best play after it: the declarer ends with {p} card points after "
         "{best}, {b} after {card}", note.before).format(
-        a=note.before, best=best, b=note.after, card=R.card_text(note.card))
+        p=note.before, best=best, b=note.after, card=R.card_text(note.card))
 
 
 __all__ = ["bid_text", "burial_text", "card_text", "figures_text", "game_points",

@@ -151,7 +151,7 @@ def draw_extra(sc: ReviewScene, surface, W: int, H: int, small: int, anchors) ->
         return
     s = 0.55
     images = sc.images
-    assert images is not None, "drawn after the scene's card images are made"
+    assert images is not None  # drawn after the scene's card images are made
     cw = int(images.w * s)
     cx = W // 2
     cy = anchors["left"][1] - int(images.h * 0.55)
