@@ -106,6 +106,17 @@ def test_one_person_throughout():
                 assert NAMES[you] not in why
             elif why and m.seat != you:
                 assert "You " not in why and "you " not in why.replace("yours", ""), why
+    # the declarer spoken to: the result lines and the figures say "you" too
+    d = rv.declarer
+    assert R.summary_text(rv, you=d).startswith(
+        "With all cards open and perfect play from the first lead, you take ")
+    assert R.result_text(rv, you=d).startswith("You took ")
+    other = next(s for s in rv.seats if s != d)
+    assert "the declarer takes" in R.summary_text(rv, you=other)
+    assert R.result_text(rv, you=other).startswith("The declarer took ")
+    m = M.card_moments(rv, st.rules)[0]
+    assert W.figures_text(m, you_declare=True).startswith(
+        "all cards open, best play after it: you end with ")
     g = R.giveaway_text(rv.first_giveaway, rv, NAMES.__getitem__, you=rv.first_giveaway.seat)
     assert " you played " in g and "the declarer gave" not in g and "defenders gave" not in g
 

@@ -326,8 +326,9 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def summary_text(review: HandReview) -> str:
-    """One line: the double-dummy result, or why there is none."""
+def summary_text(review: HandReview, you: int | None = None) -> str:
+    """One line: the double-dummy result, or why there is none; spoken to the seat ``you``
+    when it played the game."""
     if review.contract == PASSED:
         return _("Everyone passed: no card was played, so there is nothing to analyse.")
     if review.contract == MAZA:
@@ -347,6 +348,11 @@ def summary_text(review: HandReview) -> str:
             return _("Not analysed yet.")
         return _("The analysis ran out of time before it found the best result.")
     v = review.dd_value
+    if you is not None and review.declarer == you:
+        return ngettext("With all cards open and perfect play from the first lead, you take "
+                        "{p} card point, the defenders {q}.",
+                        "With all cards open and perfect play from the first lead, you take "
+                        "{p} card points, the defenders {q}.", v).format(p=v, q=120 - v)
     return ngettext("With all cards open and perfect play from the first lead, the declarer "
                     "takes {p} card point, the defenders {q}.",
                     "With all cards open and perfect play from the first lead, the declarer "
@@ -385,12 +391,25 @@ def card_line(note: CardNote, name_of: Callable[[int], str], you: int | None = N
         t=note.trick, name=name_of(note.seat), card=card, n=n)
 
 
-def result_text(review: HandReview) -> str:
-    """How the hand went against the double-dummy value."""
+def result_text(review: HandReview, you: int | None = None) -> str:
+    """How the hand went against the double-dummy value (to the seat ``you`` when it played
+    the game)."""
     if review.dd_value is None or review.declarer_points is None:
         return ""
     got = review.declarer_points
     diff = got - review.dd_value
+    if you is not None and review.declarer == you and not review.surrendered:
+        if diff == 0:
+            return ngettext("You took {p} card point: exactly the double-dummy result.",
+                            "You took {p} card points: exactly the double-dummy result.",
+                            got).format(p=got)
+        if diff > 0:
+            return ngettext("You took {p} card point: {n} more than the double-dummy result.",
+                            "You took {p} card points: {n} more than the double-dummy result.",
+                            got).format(p=got, n=diff)
+        return ngettext("You took {p} card point: {n} fewer than the double-dummy result.",
+                        "You took {p} card points: {n} fewer than the double-dummy result.",
+                        got).format(p=got, n=-diff)
     if review.surrendered:
         return ngettext("The declarer surrendered with {p} card point.",
                         "The declarer surrendered with {p} card points.", got).format(p=got)
@@ -411,11 +430,11 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
           you: int | None = None) -> list[str]:
     """The whole review as text (tests, logs); the seat ``you`` is spoken to."""
     name_of = name_of or _seat_name
-    out = [summary_text(review)]
+    out = [summary_text(review, you)]
     g = giveaway_text(review.first_giveaway, review, name_of, you)
     if g:
         out.append(g)
-    r = result_text(review)
+    r = result_text(review, you)
     if r:
         out.append(r)
     for t in review.tricks:

@@ -196,8 +196,9 @@ def why_text(m: Moment, name_of: NameOf, you: int | None = None) -> str:
         alt=alt, card=card)
 
 
-def figures_text(m: Moment) -> str:
-    """The figures behind a moment (shown on request)."""
+def figures_text(m: Moment, you_declare: bool = False) -> str:
+    """The figures behind a moment (shown on request); ``you_declare``: the person spoken to
+    played the game (the double-dummy totals are theirs)."""
     if m.kind == BID:
         bid, better = m.chosen[0], m.better[0]
         return ngettext(
@@ -220,6 +221,13 @@ def figures_text(m: Moment) -> str:
     note = m.note
     assert note is not None  # a card's moment has its note
     best = _cards(note.best) if note.best else "?"
+    if you_declare:
+        return ngettext(
+            "all cards open, best play after it: you end with {p} card point after {best}, "
+            "{b} after {card}",
+            "all cards open, best play after it: you end with {p} card points after {best}, "
+            "{b} after {card}", note.before).format(
+            p=note.before, best=best, b=note.after, card=R.card_text(note.card))
     return ngettext(
         "all cards open, best play after it: the declarer ends with {p} card point after "
         "{best}, {b} after {card}",

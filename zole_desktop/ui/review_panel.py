@@ -65,7 +65,7 @@ def draw_info(sc: ReviewScene, surface, W_: int, H: int, body: int, small: int) 
     if sc.analysing:
         lines.append((stage_text(sc), gfx.INK, False, None, True))
     else:
-        lines.append((R.summary_text(rv), gfx.INK, False, None, False))
+        lines.append((R.summary_text(rv, sc.you()), gfx.INK, False, None, False))
     moments = sc.moments()
     chosen = sc.chosen_moment()
     for i, mo in enumerate(moments[:MOMENT_LINES]):
@@ -74,7 +74,8 @@ def draw_info(sc: ReviewScene, surface, W_: int, H: int, body: int, small: int) 
             text = _("The costliest moment: {what}").format(what=text)
         lines.append((text, gfx.CARMINE if mo is chosen else gfx.INK, mo is chosen, mo, False))
         if mo is chosen:
-            extra = W.figures_text(mo) if sc.figures else W.why_text(mo, sc.name, sc.you())
+            extra = (W.figures_text(mo, rv.declarer == sc.you()) if sc.figures
+                     else W.why_text(mo, sc.name, sc.you()))
             if extra and not sc.figures:
                 extra = _("{reason} (figures: I)").format(reason=extra)
             elif not extra and not sc.figures:
@@ -84,7 +85,7 @@ def draw_info(sc: ReviewScene, surface, W_: int, H: int, body: int, small: int) 
         g = R.giveaway_text(rv.first_giveaway, rv, sc.name, you=sc.you())
         if g:
             lines.append((g, gfx.INK, False, None, False))
-    res = "" if sc.analysing else R.result_text(rv)
+    res = "" if sc.analysing else R.result_text(rv, sc.you())
     if res:
         lines.append((res, gfx.INK, False, None, False))
     if rv.analysable or sc.state is not None:  # its height stays as the moments come in

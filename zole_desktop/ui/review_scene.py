@@ -172,12 +172,9 @@ class ReviewScene(Scene):
 
     def chosen_moment(self) -> M.Moment | None:
         ms = self.moments()
-        if self.selected is not None:
-            same = [m for m in ms if (m.kind, m.order) == (self.selected.kind,
-                                                            self.selected.order)]
-            if same:
-                return same[0]
-        return ms[0] if ms else None
+        sel = self.selected
+        same = [m for m in ms if sel is not None and (m.kind, m.order) == (sel.kind, sel.order)]
+        return same[0] if same else ms[0] if ms else None
 
     def notes(self) -> list[R.CardNote]:
         """The cards' double-dummy notes known so far."""
@@ -488,9 +485,12 @@ class ReviewScene(Scene):
         top = cy - th // 2 - max(8, th // 14) - (lh + 3) - 3  # above the tags and the ring
         last = self.note_for(k - 1) if k > t.first_card else None
         if last is not None and rv.declarer is not None:
-            dd = ngettext("Best play from here: the declarer ends with {p} card point",
-                          "Best play from here: the declarer ends with {p} card points",
-                          last.after).format(p=last.after)
+            dd = (ngettext("Best play from here: you end with {p} card point",
+                           "Best play from here: you end with {p} card points", last.after)
+                  if rv.declarer == self.you() else
+                  ngettext("Best play from here: the declarer ends with {p} card point",
+                           "Best play from here: the declarer ends with {p} card points",
+                           last.after)).format(p=last.after)
             self.label(surface, dd, gfx.fit_size(dd, small, int(W * 0.5)), gfx.DIM_LINEN,
                        (cx, top), "midbottom")
             top -= lh + 3
