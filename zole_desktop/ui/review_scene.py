@@ -325,7 +325,7 @@ class ReviewScene(Scene):
         self.drawn_bar = None
         self.shown_progress = self.progress
         body = max(12, int(H * 0.024))
-        small = max(10, int(H * 0.019))
+        small = max(12, int(H * 0.019))  # never under 12 px (960x540)
         info = review_panel.draw_info(self, surface, W, H, body, small)
         self.info_bottom = info.bottom
         self.draw_buttons(surface, W, H)
