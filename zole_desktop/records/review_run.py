@@ -19,7 +19,7 @@ from . import review_moments as M
 
 log = logging.getLogger(__name__)
 
-BID_SECONDS = 0.8  # per bid judged
+BID_SECONDS = 2.0  # per bid judged (at most BID_LAYOUTS deals; on a busy machine fewer)
 BID_WEIGHT = 2  # a bid or the burial counts as this many cards in the progress
 BURIAL_WEIGHT = 2
 
