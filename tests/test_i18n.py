@@ -94,7 +94,8 @@ def test_plural_forms_read_naturally(lang, n, word):
 # ------------------------------------------------------------------ no literal outside _()
 UI_DIRS = [ROOT / "zole_desktop" / "ui"]
 # modules outside ui/ whose messages reach the player
-UI_FILES = [ROOT / "zole_desktop" / n for n in ("records/review.py", "records/history.py",
+UI_FILES = [ROOT / "zole_desktop" / n for n in ("records/review.py", "records/review_words.py",
+                                                 "records/history.py",
                                                  "saves.py", "storage.py")]
 TRANSLATORS = {"_", "N_", "NC_", "ngettext", "pgettext"}
 # text that is not prose: identifiers, file names, colours, format codes, single symbols

@@ -44,7 +44,9 @@ MAY_BE_YOU = {"{name}: {tricks}, {points}", "{name}: {n} personal pool",
 # what may follow a name: a verb (lv past tense has no gender; ru present tense only)
 AFTER_NAME = {
     "lv": {"ņem", "paņēma", "nepaņēma", "lika", "atsauca", "saņem", "noņem", "maksā",
-           "maksājat"},
+           "maksājat",
+           # the review's verbs (the past tense has one form for a woman and a man)
+           "izspēlēja", "teica", "ņēma,", "izvēlējās", "noraka", "zaudēja", "iemeta"},
     "ru": {"берёт", "отменяет", "получает", "закрывает", "платит", "платите"},
 }
 # what may stand before a name without punctuation: a role noun in the genitive ("spēlētāja

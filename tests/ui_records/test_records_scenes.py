@@ -66,7 +66,7 @@ def test_history_scene_lists_opens_and_reviews(app, data_dir):
     app.post_action(Action(CONFIRM))
     top = app.stack.top
     assert isinstance(top, ReviewScene)
-    top.cancel.set()
+    top.exit()  # stops its analysis
     app.post_action(Action(BACK))
     assert app.stack.top is hs
     app._resized((960, 540))
@@ -131,7 +131,9 @@ def test_review_scene_steps_through_every_trick(app, name, tricks):
         held = sc.held()
         assert all(len(v) == 8 - sc.step for v in held.values()), (name, sc.step, held)
     app.post_action(Action(KEY, value=0, text="g"))
-    if sc.review.first_giveaway is not None:
+    if sc.moments():  # to the costliest moment (a bid or the burial: before the first lead)
+        assert sc.step == sc.moments()[0].trick
+    elif sc.review.first_giveaway is not None:
         assert sc.step == sc.review.first_giveaway.trick
     app.post_action(Action(LEFT))
     app._resized((960, 540))
@@ -147,8 +149,8 @@ def test_review_scene_analyses_in_a_thread(app):
     sc = ReviewScene(rep.match.hands[0], node_limit=400_000)
     app.stack.push(sc)
     app.step()
-    assert sc.worker is not None  # the analysis runs on a thread of its own
-    sc.worker.join()  # the analysis keeps a deadline of its own (sc.budget)
+    assert sc.job is not None  # the analysis runs on the hint worker
+    sc.job.wait(120)  # the analysis keeps a deadline of its own (sc.budget)
     app.step()  # the scene takes the finished analysis in its next update
     assert not sc.analysing and sc.review.dd_value is not None
     settle(app)

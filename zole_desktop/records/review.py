@@ -97,6 +97,9 @@ class HandReview:
     notes: list[CardNote] = field(default_factory=list)
     seconds: float = 0.0
     nodes: int = 0
+    # what the result turned on, costliest first (records.review_moments.Moment), when the
+    # bids and the burial were judged too (records.review_run)
+    moments: list = field(default_factory=list)
 
     @property
     def analysable(self) -> bool:
@@ -122,7 +125,7 @@ class HandReview:
         return None
 
 
-class _Stop:
+class Stop:
     """The solver's cancel flag: the caller's flag, or the deadline passed."""
 
     __slots__ = ("cancel", "deadline")
@@ -137,7 +140,7 @@ class _Stop:
         return self.deadline is not None and time.monotonic() > self.deadline
 
 
-def _fresh(state: HandState) -> HandState:
+def fresh(state: HandState) -> HandState:
     """The same deal before the first bid."""
     rec = hand_record(state)
     hands = {s: C.parse_cards(rec["hands"][s]) for s in state.seats}
@@ -162,7 +165,7 @@ class Walk:
 
 def walk(state: HandState) -> Walk:
     """Replay a finished hand's actions on its deal, noting where the play began."""
-    st = _fresh(state)
+    st = fresh(state)
     dealt = {s: _sorted(st.hand_mask(s)) for s in st.seats}
     bids: list[tuple[int, str]] = []
     plays: list[tuple[int, int]] = []
@@ -194,19 +197,21 @@ class CardAnalysis:
 
 
 def analyse_cards(at_lead: HandState, cards: list[int], *, every_best: bool = False,
-                  deadline: float | None = None, cancel=None,
-                  node_limit: int | None = None) -> CardAnalysis:
+                  deadline: float | None = None, cancel=None, node_limit: int | None = None,
+                  on_note: Callable[[CardNote], None] | None = None) -> CardAnalysis:
     """The one per-card double-dummy analysis (the review and ``solve`` both use it).
 
     ``at_lead``: an ordinary game, zole or dark at its first lead; ``cards``: the cards played
     from there, in order.  Each card gets the declarer's double-dummy total before and after
     it, and the best cards at its turn: at every card with ``every_best`` (``solve`` prints
     them), else only where points were given away, while time allows (the review).
+    ``on_note`` hears of each card's note as soon as its value is known (the review's
+    progress), and again when a give-away's best cards are found.
     """
     st = at_lead.copy()
     d = st.declarer
     buried = C.points_of(st.buried) if st.contract == TAKE else 0
-    solver = Solver(st.hands, d, node_limit=node_limit, cancel=_Stop(cancel, deadline))
+    solver = Solver(st.hands, d, node_limit=node_limit, cancel=Stop(cancel, deadline))
     totals: list[int] = []  # the declarer's double-dummy total before each card, and at the end
     spots: list[tuple[int, list, list[int], int, int]] = []  # turn, trick, hands, trick no, seat
     best: list[tuple[int, ...]] = []
@@ -225,6 +230,9 @@ def analyse_cards(at_lead: HandState, cards: list[int], *, every_best: bool = Fa
                 else:
                     v = guess = solver.value(st.turn, trick, guess=guess)
             totals.append(st.points_won[d] + buried + v)
+            if on_note is not None and i:
+                on_note(CardNote(i - 1, spots[i - 1][3], spots[i - 1][4], cards[i - 1],
+                                 spots[i - 1][0] == d, totals[i - 1], totals[i]))
             if i == len(cards):
                 break
             spots.append((st.turn, trick, list(st.hands), len(st.completed) + 1,
@@ -247,14 +255,18 @@ def analyse_cards(at_lead: HandState, cards: list[int], *, every_best: bool = Fa
             want = max(vals.values()) if n.declarer_side else min(vals.values())
             notes[j] = CardNote(n.index, n.trick, n.seat, n.card, n.declarer_side, n.before,
                                 n.after, tuple(c for c, x in vals.items() if x == want))
+            if on_note is not None:
+                on_note(notes[j])
     except NodeLimit:
         pass
     return CardAnalysis(status, totals[0] if totals else None, notes, solver.nodes)
 
 
 def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
-                node_limit: int | None = None, analyse: bool = True) -> HandReview:
-    """Review a finished hand.  ``analyse=False`` skips the double-dummy part."""
+                node_limit: int | None = None, analyse: bool = True,
+                on_note: Callable[[CardNote], None] | None = None) -> HandReview:
+    """Review a finished hand.  ``analyse=False`` skips the double-dummy part; ``on_note``:
+    as in :func:`analyse_cards`."""
     if not state.is_terminal():
         raise ValueError("only a finished hand can be reviewed")
     t0 = time.perf_counter()
@@ -283,7 +295,7 @@ def review_hand(state: HandState, *, deadline: float | None = None, cancel=None,
         declarer_points=result.declarer_points)
     if analyse and review.analysable and w.at_lead is not None:
         a = analyse_cards(w.at_lead, [c for _s, c in w.plays], deadline=deadline,
-                          cancel=cancel, node_limit=node_limit)
+                          cancel=cancel, node_limit=node_limit, on_note=on_note)
         review.status, review.dd_value, review.notes, review.nodes = (
             a.status, a.dd_value, a.notes, a.nodes)
     review.seconds = time.perf_counter() - t0
@@ -314,8 +326,9 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def summary_text(review: HandReview) -> str:
-    """One line: the double-dummy result, or why there is none."""
+def summary_text(review: HandReview, you: int | None = None) -> str:
+    """One line: the double-dummy result, or why there is none; spoken to the seat ``you``
+    when it played the game."""
     if review.contract == PASSED:
         return _("Everyone passed: no card was played, so there is nothing to analyse.")
     if review.contract == MAZA:
@@ -335,6 +348,11 @@ def summary_text(review: HandReview) -> str:
             return _("Not analysed yet.")
         return _("The analysis ran out of time before it found the best result.")
     v = review.dd_value
+    if you is not None and review.declarer == you:
+        return ngettext("With all cards open and perfect play from the first lead, you take "
+                        "{p} card point, the defenders {q}.",
+                        "With all cards open and perfect play from the first lead, you take "
+                        "{p} card points, the defenders {q}.", v).format(p=v, q=120 - v)
     return ngettext("With all cards open and perfect play from the first lead, the declarer "
                     "takes {p} card point, the defenders {q}.",
                     "With all cards open and perfect play from the first lead, the declarer "
@@ -343,8 +361,7 @@ def summary_text(review: HandReview) -> str:
 
 def giveaway_text(note: CardNote | None, review: HandReview,
                   name_of: Callable[[int], str] | None = None, you: int | None = None) -> str:
-    """The first give-away in one line ("Trick 3: Anna played K♠ ..."); the seat ``you``
-    is spoken to ("Trick 3: you played K♠ ...")."""
+    """The first give-away in one line (:func:`card_line`) with the best cards."""
     name_of = name_of or _seat_name
     if review.dd_value is None:
         return ""
@@ -353,35 +370,46 @@ def giveaway_text(note: CardNote | None, review: HandReview,
             return _("No points given away in the cards analysed (the analysis ran out of "
                      "time after card {n}).").format(n=len(review.notes))
         return _("Nobody gave away points: both sides played as well as with all cards open.")
-    n, card = note.lost, card_text(note.card)
-    if note.seat == you and note.declarer_side:
-        line = ngettext("Trick {t}: you played {card} — the declarer gave away {n} point",
-                        "Trick {t}: you played {card} — the declarer gave away {n} points",
-                        n).format(t=note.trick, card=card, n=n)
-    elif note.seat == you:
-        line = ngettext("Trick {t}: you played {card} — the defenders gave away {n} point",
-                        "Trick {t}: you played {card} — the defenders gave away {n} points",
-                        n).format(t=note.trick, card=card, n=n)
-    elif note.declarer_side:
-        line = ngettext("Trick {t}: {name} played {card} — the declarer gave away {n} point",
-                        "Trick {t}: {name} played {card} — the declarer gave away {n} points",
-                        n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
-    else:
-        line = ngettext("Trick {t}: {name} played {card} — the defenders gave away {n} point",
-                        "Trick {t}: {name} played {card} — the defenders gave away {n} points",
-                        n).format(t=note.trick, name=name_of(note.seat), card=card, n=n)
+    line = card_line(note, name_of, you)
     if note.best:
         line += " " + _("(best: {cards})").format(
             cards=" ".join(card_text(c) for c in note.best))
     return line
 
 
-def result_text(review: HandReview) -> str:
-    """How the hand went against the double-dummy value."""
+def card_line(note: CardNote, name_of: Callable[[int], str], you: int | None = None) -> str:
+    """A card that gave points away, in one person: "Trick 3: you played Q♦ and gave away
+    6 points" to the seat ``you``, "Trick 3: Anna played Q♦ and gave away 6 points" of the
+    others."""
+    n, card = note.lost, card_text(note.card)
+    if note.seat == you:
+        return ngettext("Trick {t}: you played {card} and gave away {n} point",
+                        "Trick {t}: you played {card} and gave away {n} points", n).format(
+            t=note.trick, card=card, n=n)
+    return ngettext("Trick {t}: {name} played {card} and gave away {n} point",
+                    "Trick {t}: {name} played {card} and gave away {n} points", n).format(
+        t=note.trick, name=name_of(note.seat), card=card, n=n)
+
+
+def result_text(review: HandReview, you: int | None = None) -> str:
+    """How the hand went against the double-dummy value (to the seat ``you`` when it played
+    the game)."""
     if review.dd_value is None or review.declarer_points is None:
         return ""
     got = review.declarer_points
     diff = got - review.dd_value
+    if you is not None and review.declarer == you and not review.surrendered:
+        if diff == 0:
+            return ngettext("You took {p} card point: exactly the double-dummy result.",
+                            "You took {p} card points: exactly the double-dummy result.",
+                            got).format(p=got)
+        if diff > 0:
+            return ngettext("You took {p} card point: {n} more than the double-dummy result.",
+                            "You took {p} card points: {n} more than the double-dummy result.",
+                            got).format(p=got, n=diff)
+        return ngettext("You took {p} card point: {n} fewer than the double-dummy result.",
+                        "You took {p} card points: {n} fewer than the double-dummy result.",
+                        got).format(p=got, n=-diff)
     if review.surrendered:
         return ngettext("The declarer surrendered with {p} card point.",
                         "The declarer surrendered with {p} card points.", got).format(p=got)
@@ -402,11 +430,11 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
           you: int | None = None) -> list[str]:
     """The whole review as text (tests, logs); the seat ``you`` is spoken to."""
     name_of = name_of or _seat_name
-    out = [summary_text(review)]
+    out = [summary_text(review, you)]
     g = giveaway_text(review.first_giveaway, review, name_of, you)
     if g:
         out.append(g)
-    r = result_text(review)
+    r = result_text(review, you)
     if r:
         out.append(r)
     for t in review.tricks:
@@ -425,7 +453,7 @@ def lines(review: HandReview, name_of: Callable[[int], str] | None = None,
 
 __all__ = [
     "CANCELLED", "DONE", "FAILED", "NOT_ANALYSED", "NO_TIME", "PARTIAL", "CardAnalysis",
-    "CardNote", "HandReview", "TrickView", "Walk", "analyse_cards", "card_text",
+    "CardNote", "HandReview", "TrickView", "Walk", "analyse_cards", "card_line", "card_text",
     "giveaway_text", "lines", "result_text", "review_file", "review_hand", "review_record",
     "summary_text", "walk",
 ]

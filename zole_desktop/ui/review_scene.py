@@ -1,24 +1,27 @@
 """The hand review: every hand open around the table, trick by trick, with the double-dummy
-result and the first card that gave points away.
+result and what the result turned on (a bid, the burial, a card), costliest first.
 
-The double-dummy analysis runs in a thread of its own (pure Python, it can take seconds); the
-tricks show at once and the analysis fills in when it is ready.  Leaving the scene cancels it.
+The analysis (:func:`..records.review_run.run`: each bid, the burial, then every card with all
+cards open; pure Python, it can take seconds) runs on the hint worker as the table's hints do
+(:mod:`..flow.workers`); the tricks show at once, a bar fills trick by trick and the moments
+appear as they are found.  Leaving the scene (Esc) stops it at once.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from collections.abc import Collection
 
 import pygame
 
 from ..flow.people import Names
+from ..flow.workers import HINTS, Job, Workers
 from ..i18n import N_, _, ngettext
 from ..records import review as R
+from ..records import review_moments as M
+from ..records import review_run
 from ..rules.state import TABLE, HandState
-from . import gfx, texts
+from . import gfx, review_panel
 from .scene import BACK, CLICK, CONFIRM, KEY, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sprites import CardImages
 from .widgets import Button, draw_outline, outline_rect
@@ -56,11 +59,19 @@ class ReviewScene(Scene):
         self.node_limit = node_limit
         self.threaded = threaded
         self.step = 0  # 0: before the first lead; k: after trick k
-        self.cancel = threading.Event()
-        self.worker: threading.Thread | None = None
-        self.pending: R.HandReview | None = None
-        self.analysing = (self.state is not None and rv.analysable
-                          and rv.status == R.NOT_ANALYSED)
+        self.job: Job | None = None
+        self.workers: Workers | None = None
+        self.progress: review_run.Progress | None = None  # the latest the analysis told
+        self.shown_progress: review_run.Progress | None = None  # ... and the one drawn
+        self.selected: M.Moment | None = None  # the moment whose reason is shown
+        self.figures = False  # the chosen moment's figures instead of its reason (I)
+        self.moment_rects: list[tuple[pygame.Rect, M.Moment]] = []
+        self.drawn_bar: pygame.Rect | None = None  # the progress bar in the last frame
+        self.drawn_texts: list[str] = []  # the panel's lines in the last frame
+        self.drawn_sizes: list[int] = []  # ... and their type sizes
+        # the cards are analysed in ordinary games and zoles; the bids in every hand
+        self.analysing = (self.state is not None and rv.status == R.NOT_ANALYSED
+                          and (rv.analysable or bool(rv.bids)))
         self.clock = 0.0
         # what the last frame drew, for the layout tests: card faces (and the give-away's
         # ring) and every label, as rectangles in window coordinates
@@ -72,8 +83,9 @@ class ReviewScene(Scene):
         self.sides = self._sides()
         self.buttons = [
             Button(N_("Back"), self.back),
-            Button(N_("First give-away"), self.jump_giveaway,
-                   enabled=lambda: self.review.first_giveaway is not None),
+            Button(N_("Costliest moment"), self.jump_giveaway,
+                   enabled=lambda: bool(self.moments()) or self.review.first_giveaway
+                   is not None),
             Button("◀", lambda: self.go(self.step - 1), enabled=lambda: self.step > 0),
             Button("▶", lambda: self.go(self.step + 1), primary=True,
                    enabled=lambda: self.step < len(self.review.tricks)),
@@ -92,66 +104,119 @@ class ReviewScene(Scene):
             return {v: "bottom", others[0]: "left", others[1]: "right"}
         return {active[0]: "left", active[1]: "bottom", active[2]: "right"}
 
+    def names_of(self) -> Names:
+        return Names(self.names, self.viewer, self.typed)
+
     def name(self, seat: int) -> str:
         """The seat's name as shown; the viewer's seat with no typed name is "You"."""
-        return Names(self.names, self.viewer, self.typed)(seat)
+        return self.names_of()(seat)
 
     def you(self) -> int | None:
         """The seat spoken to in the second person, if any."""
-        return Names(self.names, self.viewer, self.typed).you
+        return self.names_of().you
 
     def enter(self) -> None:
-        if self.analysing:
-            if self.threaded:
-                self.worker = threading.Thread(target=self._work, name="zole-review",
-                                               daemon=True)
-                self.worker.start()
-            else:
-                self._work()
-                self._collect()
+        if not self.analysing or self.state is None:
+            return
+        if not self.threaded or self.app is None:
+            self._take(self._work(self.state, None))
+            return
+        self.workers = Workers({HINTS: self.app.hint_executor}, self.app.wake)
+        self.job = self.workers.submit(HINTS, self._work, self.state, limits=True)
 
     def exit(self) -> None:
-        self.cancel.set()
+        if self.job is not None:
+            self.job.stop()
 
-    def _work(self) -> None:
-        try:
-            self.pending = R.review_hand(self.state, deadline=time.monotonic() + self.budget,
-                                         cancel=self.cancel, node_limit=self.node_limit)
-        except Exception:  # noqa: BLE001 - never take the window down for an analysis
-            log.exception("the hand review's analysis failed")
-            self.pending = self.review
-            self.review.status = R.FAILED  # said so on the screen, not "ran out of time"
+    def _tell(self, progress: review_run.Progress) -> None:
+        """In the worker: the analysis got this far (the loop draws it on its next step)."""
+        self.progress = progress
         if self.app is not None and self.threaded:
             self.app.wake()
 
-    def _collect(self) -> None:
-        if self.pending is not None:
-            self.review = self.pending
-            self.pending = None
-            self.analysing = False
-            if self.app is not None:
-                self.app.invalidate()
+    def _work(self, state: HandState, deadline, cancel=None) -> R.HandReview:
+        try:
+            return review_run.run(state, self._tell, budget=self.budget, cancel=cancel,
+                                  node_limit=self.node_limit)
+        except Exception:  # noqa: BLE001 - never take the window down for an analysis
+            log.exception("the hand review's analysis failed")
+            self.review.status = R.FAILED  # said so on the screen, not "ran out of time"
+            return self.review
+
+    def _take(self, rv: R.HandReview) -> None:
+        self.review = rv
+        self.analysing = False
+        self.job = None
+        if self.app is not None:
+            self.app.invalidate()
 
     def busy(self) -> bool:
         return self.analysing
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.analysing and self.pending is not None:
-            self._collect()
+        if self.job is not None and self.job.done():
+            try:
+                rv = self.job.result()
+            except Exception:  # noqa: BLE001 - logged by the worker; the tricks stay shown
+                self.review.status = R.FAILED
+                rv = self.review
+            self._take(rv)
+
+    def moments(self) -> list[M.Moment]:
+        """What the result turned on, costliest first: found so far while analysing."""
+        if self.analysing:
+            p = self.progress
+            return list(p.moments) if p is not None else []
+        return list(self.review.moments)
+
+    def chosen_moment(self) -> M.Moment | None:
+        ms = self.moments()
+        sel = self.selected
+        same = [m for m in ms if sel is not None and (m.kind, m.order) == (sel.kind, sel.order)]
+        return same[0] if same else ms[0] if ms else None
+
+    def notes(self) -> list[R.CardNote]:
+        """The cards' double-dummy notes known so far."""
+        if self.analysing and self.progress is not None:
+            return list(self.progress.notes)
+        return self.review.notes
+
+    def note_for(self, index: int) -> R.CardNote | None:
+        ns = self.notes()
+        return ns[index] if 0 <= index < len(ns) and ns[index].index == index else None
+
+    def ringed(self) -> R.CardNote | None:
+        """The card with the ring: the chosen moment's card, else the first give-away."""
+        m = self.chosen_moment()
+        if m is not None:
+            return m.note
+        return self.review.first_giveaway
 
     # ------------------------------------------------------------------ input
     def back(self) -> None:
-        self.cancel.set()
+        if self.job is not None:
+            self.job.stop()
         self.stack.pop()
 
     def go(self, step: int) -> None:
         self.step = max(0, min(len(self.review.tricks), step))
 
     def jump_giveaway(self) -> None:
+        """To the costliest moment (a bid or the burial: before the first lead)."""
+        ms = self.moments()
+        if ms:
+            m = ms[0]
+            self.selected = m
+            self.go(m.trick)
+            return
         g = self.review.first_giveaway
         if g is not None:
             self.go(g.trick)
+
+    def choose(self, m: M.Moment) -> None:
+        self.selected = m
+        self.go(m.trick)
 
     def handle(self, a: Action) -> None:
         k = a.kind
@@ -167,6 +232,8 @@ class ReviewScene(Scene):
             self.go(len(self.review.tricks))
         elif k == KEY and a.text.lower() == "g":
             self.jump_giveaway()
+        elif k == KEY and a.value == pygame.K_i:
+            self.figures = not self.figures
         elif k in (NEXT, PREV):
             n = len(self.buttons)
             for _i in range(n):
@@ -187,6 +254,12 @@ class ReviewScene(Scene):
                 if b.rect.collidepoint(a.point) and b.enabled:
                     self.focus = i
                     b.activate()
+                    return
+            for r, m in self.moment_rects:
+                if r.collidepoint(a.point):
+                    if self.chosen_moment() is m:
+                        self.figures = not self.figures
+                    self.choose(m)
                     return
 
     # ------------------------------------------------------------------ what to show
@@ -247,9 +320,13 @@ class ReviewScene(Scene):
         self.card_images(H)
         self.drawn_cards = []
         self.drawn_labels = []
+        self.drawn_texts = []
+        self.drawn_sizes = []
+        self.drawn_bar = None
+        self.shown_progress = self.progress
         body = max(12, int(H * 0.024))
-        small = max(10, int(H * 0.019))
-        info = self.draw_info(surface, W, H, body, small)
+        small = max(12, int(H * 0.019))  # never under 12 px (960x540)
+        info = review_panel.draw_info(self, surface, W, H, body, small)
         self.info_bottom = info.bottom
         self.draw_buttons(surface, W, H)
         held = self.held()
@@ -292,55 +369,8 @@ class ReviewScene(Scene):
                             (cx - row_w // 2, py), "bottomleft", bold=True)
             self.label(surface, got, gfx.fit_size(got, small, max(40, w - pr.w - 20)),
                        gfx.DIM_LINEN, (cx + row_w // 2, py), "bottomright")
-        self.draw_extra(surface, W, H, small, anchors)
+        review_panel.draw_extra(self, surface, W, H, small, anchors)
         self.draw_trick(surface, W, H, small, anchors)
-
-    def draw_info(self, surface, W: int, H: int, body: int, small: int) -> pygame.Rect:
-        rv = self.review
-        pad = max(8, body // 2)
-        r = pygame.Rect(int(W * 0.03), int(H * 0.015), int(W * 0.94), 0)
-        title = texts.contract_label(rv.contract)
-        if rv.declarer is not None:
-            title += " — " + Names(self.names, self.viewer, self.typed).after_contract(rv.declarer)
-        if self.number is not None:
-            title = _("Hand {n}: {contract}").format(n=self.number, contract=title)
-        lines: list[tuple[str, tuple, bool]] = []
-        if self.analysing:
-            dots = "." * (1 + int(self.clock * 2) % 3)
-            lines.append((_("Analysing with all cards open") + dots, gfx.INK, False))
-        else:
-            lines.append((R.summary_text(rv), gfx.INK, False))
-            g = R.giveaway_text(rv.first_giveaway, rv, self.name, you=self.you())
-            if g:
-                lines.append((g, gfx.CARMINE if rv.first_giveaway else gfx.INK,
-                              rv.first_giveaway is not None))
-            res = R.result_text(rv)
-            if res:
-                lines.append((res, gfx.INK, False))
-        if rv.analysable:  # keep the panel's height while the analysis runs
-            while len(lines) < 3:
-                lines.append(("", gfx.INK, False))
-        line_h = int(body * 1.4)
-        r.h = pad * 2 + int(body * 1.6) + line_h * len(lines)
-        surface.blit(gfx.panel(r.w, r.h, fill=gfx.LINEN, border=gfx.EDGE, width=2, alpha=245), r)
-        self.drawn_labels.append(("", r))
-        step_text = (_("Before the first lead") if self.step == 0 else
-                     _("Trick {n} of {m}").format(n=self.step, m=len(rv.tricks)))
-        if not rv.tricks:
-            step_text = ""
-        sr = gfx.blit_text(surface, step_text, body, gfx.CARMINE, (r.right - pad, r.y + pad),
-                           "topright", bold=True) if step_text else pygame.Rect(r.right, 0, 0, 0)
-        gfx.blit_text(surface, title, gfx.fit_size(title, int(body * 1.15), sr.x - r.x - 3 * pad,
-                                                   True),
-                      gfx.INK, (r.x + pad, r.y + pad), bold=True)
-        y = r.y + pad + int(body * 1.6)
-        for t, color, bold in lines:
-            if not t:
-                continue
-            size = gfx.fit_size(t, body, r.w - 2 * pad, bold)
-            gfx.blit_text(surface, t, size, color, (r.x + pad, y), bold=bold)
-            y += line_h
-        return r
 
     def draw_buttons(self, surface, W: int, H: int) -> None:
         bh = max(36, int(H * 0.065))
@@ -357,42 +387,16 @@ class ReviewScene(Scene):
         for i, b in enumerate(self.buttons):
             b.draw(surface, i == self.focus)
 
-    def draw_extra(self, surface, W: int, H: int, small: int, anchors) -> None:
-        """The talon or the buried cards, small, between the side hands."""
-        rv = self.review
-        if rv.contract == "take":
-            label, cards = _("Buried"), rv.buried
-        elif rv.contract in ("zole", "dark"):
-            label, cards = _("Talon (to the defenders)"), rv.talon
-        elif rv.contract == "maza":
-            label, cards = _("Talon (out of play)"), rv.talon
-        else:
-            label, cards = _("Talon"), rv.talon
-        if rv.contract == "galdins" and any(s == TABLE for t in rv.tricks for s, _c in t.plays):
-            return
-        s = 0.55
-        cw = int(self.images.w * s)
-        cx = W // 2
-        cy = anchors["left"][1] - int(self.images.h * 0.55)
-        # its label stays clear of the info panel above
-        lh = gfx.font(small).get_height()
-        cy = max(cy, self.info_bottom + 4 + lh + 2 + int(self.images.h * s / 2))
-        for i, c in enumerate(cards):
-            self.blit_card(surface, c, (cx - cw * 0.55 + i * cw * 1.1, cy), s)
-        self.label(surface, label, small, gfx.DIM_LINEN,
-                   (cx, cy - int(self.images.h * s / 2) - 2), "midbottom")
-
     def trick_labels(self, t: R.TrickView) -> list[tuple[int, int, str, str, bool]]:
         """Per card of the trick: seat, card, the tag above it ("led", "wins"), the note
         below it ("gave away …", or "") and whether it is the first give-away."""
-        rv = self.review
-        first = rv.first_giveaway
+        first = self.ringed()
         out = []
         k = t.first_card
         for seat, c in t.plays:
             note = None
             if seat != TABLE:
-                note = rv.note_for(k)
+                note = self.note_for(k)
                 k += 1
             tag = ""
             if c == t.plays[0][1]:
@@ -479,11 +483,14 @@ class ReviewScene(Scene):
                             t.points).format(name=self.name(t.winner), n=t.points)
         lh = gfx.font(small, True).get_height()
         top = cy - th // 2 - max(8, th // 14) - (lh + 3) - 3  # above the tags and the ring
-        last = rv.note_for(k - 1) if k > t.first_card else None
+        last = self.note_for(k - 1) if k > t.first_card else None
         if last is not None and rv.declarer is not None:
-            dd = ngettext("Best play from here: the declarer ends with {p} card point",
-                          "Best play from here: the declarer ends with {p} card points",
-                          last.after).format(p=last.after)
+            dd = (ngettext("Best play from here: you end with {p} card point",
+                           "Best play from here: you end with {p} card points", last.after)
+                  if rv.declarer == self.you() else
+                  ngettext("Best play from here: the declarer ends with {p} card point",
+                           "Best play from here: the declarer ends with {p} card points",
+                           last.after)).format(p=last.after)
             self.label(surface, dd, gfx.fit_size(dd, small, int(W * 0.5)), gfx.DIM_LINEN,
                        (cx, top), "midbottom")
             top -= lh + 3
