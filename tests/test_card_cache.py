@@ -164,7 +164,7 @@ def test_cards_on_screen_are_drawn_first(vector_pictures, monkeypatch):
     th = theme_mod.load_theme("classic")
     th.cards(90, 126)
     for code in ("9S", "KH", "back"):
-        th.want(code, 90, 126)
+        th.vector.want(code, 90, 126)
     gate.set()
     th.vector.wait()
     assert len(order) == 27

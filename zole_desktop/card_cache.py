@@ -194,6 +194,14 @@ def disk_bytes(root: Path | None = None) -> int:
     return total
 
 
+def warm() -> int:
+    """In the card process: load the renderer before the first card is asked for."""
+    from .art import vector
+
+    vector.kit.render(vector.back_svg("classic"), 4, 6)
+    return os.getpid()
+
+
 _child_caches: dict[tuple[str, bool, str, str], CardCache] = {}
 
 

@@ -21,9 +21,10 @@ from pathlib import Path
 
 HAND = ("QC", "JS", "AD", "TD", "8D", "AC", "KS", "TH")  # eight cards, trumps and plain ones
 SIZES = "1920x1080,3840x2160"
+CHILD = "ZOLE_BENCH_CARDS_DATA"  # set: this process is one start (its data folder)
 
 
-def _child(size: str, data: str, deck: str) -> int:
+def child(size: str, data: str, deck: str) -> int:
     """One start: the window, the deck, the table's cards; JSON on stdout."""
     t0 = time.perf_counter()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -69,9 +70,11 @@ def _child(size: str, data: str, deck: str) -> int:
 
 
 def _start(size: str, data: str, deck: str) -> dict:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **{CHILD: data})
+    # the same command again (``zole bench cards`` in a bundle, ``-m zole_desktop`` here)
+    cmd = [sys.executable] + ([] if getattr(sys, "frozen", False) else ["-m", "zole_desktop"])
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "zole_desktop.ui.bench_cards", size, data, deck],
+    out = subprocess.run(cmd + ["bench", "cards", "--size", size, "--deck", deck],
                          capture_output=True, text=True, env=env, timeout=600, check=False)
     wall = time.perf_counter() - t
     if out.returncode != 0:
@@ -130,6 +133,3 @@ def bench_cards(sizes: str = SIZES, deck: str = "classic", as_json: bool = False
               f"{r['first_stall_ms']:.0f} ms; cache {r['cache_bytes'] / 1e6:.2f} MB")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(_child(*sys.argv[1:4]))

@@ -380,7 +380,8 @@ class CardImages:
     def image(self, card: int, face: bool, s: float, wf: float = 1.0,
               moving: bool = False) -> pygame.Surface:
         code = CARD_CODES[card] if face else "back"
-        self.theme.want(code, self.w, self.h)
+        if self.theme.vector is not None:  # on screen: drawn crisp before the others
+            self.theme.vector.want(code, self.w, self.h)
         key = round(s * 100)
         if not moving or key in self._by_scale or key == 100:
             img = self.at_scale(s)[code]

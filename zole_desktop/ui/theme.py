@@ -189,11 +189,6 @@ class Theme:
         """Take the crisp pictures drawn meanwhile: a count that changes when some came."""
         return self.vector.poll() if self.vector is not None else 0
 
-    def want(self, code: str, w: int, h: int) -> None:
-        """``code`` is on screen at ``w`` x ``h``: draw it crisp before the others."""
-        if self.vector is not None:
-            self.vector.want(code, int(w), int(h))
-
     def card(self, code: str, w: int, h: int) -> pygame.Surface:
         """One face (or ``"back"``) at ``w`` x ``h`` (not cached here for a player deck)."""
         if self.vector is not None:
@@ -319,8 +314,9 @@ def _game_deck(th: Theme, folder: Path, four: bool) -> None:
 
     th.faces = faces = ShippedFaces(shipped)
     back = th.back or procedural_back(640, 896)
-    th.vector = VectorCards(th.id, four,
-                            lambda c, size: _scale(back if c == "back" else faces[c], size))
+    th.vector = VectorCards(th.id, four, lambda c, size: _scale(
+        back if c == "back" else faces[c], size), quick=lambda c, size: procedural_back(
+            *size) if c == "back" else procedural_face(c, *size))
     th.four = four and not th.vector.failed
 
 

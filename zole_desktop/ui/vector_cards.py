@@ -19,11 +19,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import pygame
 from PIL import Image
 
-from ..card_cache import BACK, CardCache, VectorUnavailable, draw_job
+from ..card_cache import BACK, CardCache, VectorUnavailable, draw_job, warm
 from ..rules.cards import CARD_NAMES
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ Size = tuple[int, int]
 
 # resvg holds Python's lock while it draws (50-150 ms a card): in a thread that would stall
 # the window's frames, so the game draws in one process of its own (set_mode)
-_process: dict[str, ProcessPoolExecutor | None] = {"pool": None}
+_process: dict[str, Any] = {"pool": None, "up": None}  # the pool, its first answer
 _process_lock = threading.Lock()
 MODES = ("process", "thread", "off")
 _mode = {"now": "thread"}
@@ -56,21 +57,27 @@ def mode() -> str:
 
 
 def _pool() -> ProcessPoolExecutor | None:
+    """The card process once it has started (None before: meanwhile the cards are drawn in
+    the worker thread, so that the first start does not wait a second for a process)."""
     with _process_lock:
         if mode() == "process" and _process["pool"] is None:
             try:
-                _process["pool"] = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            except (OSError, ValueError) as e:
+                pool = ProcessPoolExecutor(max_workers=1,
+                                           mp_context=multiprocessing.get_context("spawn"))
+                _process["pool"], _process["up"] = pool, pool.submit(warm)
+            except (OSError, ValueError, RuntimeError) as e:
                 log.warning("the card process cannot be started (%s); drawing in a thread", e)
                 set_mode("thread")
-        return _process["pool"] if mode() == "process" else None
+        up = _process.get("up")
+        if mode() != "process" or up is None or not up.done():
+            return None
+        return _process["pool"]
 
 
 def stop_process() -> None:
     """End the card process (at the game's end): what it was drawing is dropped."""
     with _process_lock:
-        pool, _process["pool"] = _process["pool"], None
+        pool, _process["pool"], _process["up"] = _process["pool"], None, None
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -79,7 +86,7 @@ def _pool_broken(e: BaseException) -> None:
     log.warning("the card process stopped (%s); drawing in a thread", e)
     set_mode("thread")
     with _process_lock:
-        pool, _process["pool"] = _process["pool"], None
+        pool, _process["pool"], _process["up"] = _process["pool"], None, None
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -120,10 +127,15 @@ class VectorCards:
 
     def __init__(self, deck: str, four: bool,
                  shipped: Callable[[str, Size], pygame.Surface],
-                 cache: CardCache | None = None) -> None:
-        """``shipped(code, size)``: the shipped picture scaled to ``size`` (the stand-in)."""
+                 cache: CardCache | None = None,
+                 quick: Callable[[str, Size], pygame.Surface] | None = None) -> None:
+        """``shipped(code, size)``: the shipped picture scaled to ``size`` (the fallback);
+        ``quick(code, size)``: a stand-in made in a moment (decoding 27 full-size PNGs
+        would hold the first frame longer than drawing the hand takes)."""
         self.deck, self.four = deck, four
         self._shipped = shipped
+        self._quick = quick
+        self._fell_back = False
         self.failed = ""  # why resvg cannot draw this deck ("" while it can)
         self.cache: CardCache | None = cache
         if cache is None:
@@ -197,6 +209,13 @@ class VectorCards:
         revision."""
         with self._lock:
             done, self._done = self._done, []
+        if self.failed and not self._fell_back:
+            self._fell_back = True  # the quick stand-ins give way to the shipped pictures
+            for size, imgs in self.sizes.items():
+                for code in imgs:
+                    if code not in self.crisp[size]:
+                        imgs[code] = self._shipped(code, size)
+            self.revision += 1
         for code, key, img in done:
             got = self.sizes.get(key)
             if got is None:
@@ -241,10 +260,14 @@ class VectorCards:
         self._queue(code, key)
 
     def _stand_in(self, code: str, key: Size) -> pygame.Surface:
-        """The card scaled from another size already drawn crisp, else the shipped one."""
+        """The card scaled from another size already drawn crisp, else a quick one while
+        the crisp one is drawn, else the shipped one."""
         for other in reversed(self.sizes):
             if other != key and code in self.crisp.get(other, ()):
                 return pygame.transform.smoothscale(self.sizes[other][code], key)
+        if self._quick is not None and not self.failed and self.cache is not None \
+                and mode() != "off":
+            return self._quick(code, key)
         return self._shipped(code, key)
 
     def _queue(self, code: str, key: Size) -> None:
