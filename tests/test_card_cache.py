@@ -215,3 +215,15 @@ def test_bench_cards_prints_its_figures(data_dir, capsys):
 def test_every_game_deck_is_drawn_by_vectors(deck):
     th = theme_mod.load_theme(deck)
     assert th.vector is not None and not th.procedural
+
+
+def test_save_card_writes_the_vector_master_in_the_colours_shown(data_dir, tmp_path):
+    from zole_desktop.ui.deck_forms import SaveScene
+
+    th = theme_mod.load_theme("classic", four=True)
+    scene = SaveScene("card", th, "KD")
+    scene._save_png(tmp_path / "KD.png")
+    assert scene.result == (tmp_path / "KD.png", "")
+    with Image.open(tmp_path / "KD.png") as png:
+        assert png.size == (640, 896)
+        assert png.convert("RGBA").tobytes() == _vector_pixels("KD", 640, 896, four=True)

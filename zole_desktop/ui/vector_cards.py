@@ -29,7 +29,7 @@ from ..rules.cards import CARD_NAMES
 
 log = logging.getLogger(__name__)
 
-CODES = (*CARD_NAMES, BACK)
+CODES = (BACK, *CARD_NAMES)  # the back first: the deal shows it before any face
 KEEP_IN_MEMORY = 6  # sizes kept as surfaces
 LIVE_FULL_SIZES = 2  # whole decks asked for at these many latest sizes are still drawn
 
