@@ -227,3 +227,16 @@ def test_save_card_writes_the_vector_master_in_the_colours_shown(data_dir, tmp_p
     with Image.open(tmp_path / "KD.png") as png:
         assert png.size == (640, 896)
         assert png.convert("RGBA").tobytes() == _vector_pixels("KD", 640, 896, four=True)
+
+
+def test_a_bundled_game_keys_the_cache_by_its_version(monkeypatch):
+    """In a bundle the drawing code is no files to read: the digest falls back to the game's
+    version and the figure masters (still changing with either)."""
+    def unreadable(deck):
+        raise FileNotFoundError(2, "No such file or directory", "shapes.py")
+
+    monkeypatch.setattr(vector, "digest", unreadable)
+    one = card_cache.deck_digest("rainis-1")
+    assert len(one) == 16 and one != card_cache.deck_digest("rainis-2")
+    monkeypatch.setattr("zole_desktop.version.version", lambda: "99.0")
+    assert card_cache.deck_digest("rainis-1") != one

@@ -55,14 +55,37 @@ def render(deck: str, code: str, w: int, h: int, four: bool = False) -> Image.Im
 
 
 def deck_digest(deck: str) -> str:
+    """The cache key of the deck's pictures: :func:`..art.vector.digest` (its masters and
+    drawing code), else, where the drawing code is not there as files to read (a bundled
+    game), the game's version with the deck's figure masters."""
     try:
         from .art import vector
 
         return vector.digest(deck)
     except ImportError as e:
         raise VectorUnavailable(f"the vector cards cannot be loaded ({e})") from None
-    except (OSError, ValueError) as e:
+    except ValueError as e:
         raise VectorUnavailable(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
+    except OSError as e:
+        log.info("%s: the drawing code cannot be read as files (%s); keying the card cache "
+                 "by the game's version", deck, e)
+    return _version_digest(deck)
+
+
+def _version_digest(deck: str) -> str:
+    import hashlib
+
+    from .art.common import THEMES_DIR
+    from .version import version
+
+    h = hashlib.sha256(f"{deck} {version()}".encode())
+    try:
+        for p in sorted((THEMES_DIR / deck / "figures").glob("*.svg")):
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+    except OSError as e:
+        raise VectorUnavailable(f"the figure masters cannot be read ({e})") from None
+    return h.hexdigest()[:16]
 
 
 class CardCache:

@@ -45,7 +45,10 @@ def child(size: str, data: str, deck: str) -> int:
     th = load_theme(deck)
     images = CardImages(th, layout.card_height(H, "normal"))
     vc = th.vector
-    assert vc is not None, f"{deck} is not drawn from vectors"
+    if vc is None or vc.cache is None:
+        print(f"bench cards: {deck} cannot be drawn from its vector masters"
+              + (f" ({vc.failed})" if vc is not None else ""), file=sys.stderr)
+        return 1
     shown = (*HAND, "back")
     on_screen = all_in = None
     stall = 0.0
@@ -61,7 +64,6 @@ def child(size: str, data: str, deck: str) -> int:
             all_in = now - t0
         time.sleep(0.005)
     cache = vc.cache
-    assert cache is not None
     print(json.dumps({"ready_s": ready, "on_screen_s": on_screen, "all_s": all_in, "stall_s": stall,
                       "card": [images.w, images.h], "renders": cache.renders,
                       "render_s": cache.render_seconds, "failed": vc.failed}))
