@@ -240,3 +240,21 @@ def test_a_bundled_game_keys_the_cache_by_its_version(monkeypatch):
     assert len(one) == 16 and one != card_cache.deck_digest("rainis-2")
     monkeypatch.setattr("zole_desktop.version.version", lambda: "99.0")
     assert card_cache.deck_digest("rainis-1") != one
+
+
+def test_the_game_draws_the_cards_in_a_process_of_its_own(vector_pictures):
+    """resvg holds Python's lock while it draws: the game draws in a card process (the window
+    shows the stand-ins until it is up) and gets each card's pixels back."""
+    import os
+
+    vector_pictures.set_mode("process")
+    try:
+        th = theme_mod.load_theme("classic")
+        th.cards(70, 98)
+        assert th.vector.wait(120)
+        pid = vector_pictures._process["up"].result()
+        assert pid != os.getpid()
+        assert th.vector.cache.renders == 27
+        assert _pixels(th.cards(70, 98)["JD"]) == _vector_pixels("JD", 70, 98)
+    finally:
+        vector_pictures.stop_process()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -56,22 +57,34 @@ def mode() -> str:
     return _mode["now"]
 
 
+PROCESS_START_LIMIT = 30.0  # seconds: a card process not up by then is given up on
+
+
 def _pool() -> ProcessPoolExecutor | None:
-    """The card process once it has started (None before: meanwhile the cards are drawn in
-    the worker thread, so that the first start does not wait a second for a process)."""
+    """The card process once it has started and loaded the renderer (None before: the stand-ins
+    show meanwhile; after :data:`PROCESS_START_LIMIT` the cards are drawn in a thread)."""
     with _process_lock:
         if mode() == "process" and _process["pool"] is None:
             try:
                 pool = ProcessPoolExecutor(max_workers=1,
                                            mp_context=multiprocessing.get_context("spawn"))
-                _process["pool"], _process["up"] = pool, pool.submit(warm)
+                _process.update(pool=pool, up=pool.submit(warm), since=time.monotonic())
             except (OSError, ValueError, RuntimeError) as e:
                 log.warning("the card process cannot be started (%s); drawing in a thread", e)
                 set_mode("thread")
         up = _process.get("up")
-        if mode() != "process" or up is None or not up.done():
+        if mode() != "process" or up is None:
             return None
-        return _process["pool"]
+        if not up.done():
+            if time.monotonic() - _process["since"] < PROCESS_START_LIMIT:
+                return None
+            late = TimeoutError(f"not up after {PROCESS_START_LIMIT:.0f} s")
+        else:
+            late = up.exception()
+            if late is None:
+                return _process["pool"]
+    _pool_broken(late)
+    return None
 
 
 def stop_process() -> None:
@@ -307,12 +320,18 @@ class VectorCards:
         cache = self.cache
         assert cache is not None
         while True:
+            # while the card process starts, the stand-ins show: this thread would hold
+            # Python's lock while it draws (a court at 4K: half a second the window stands)
+            waiting = mode() == "process" and _pool() is None
             with self._lock:
                 if not self._jobs or self.failed:
                     self._jobs.clear()
                     self._thread = None
                     return
                 code, key = min(self._jobs, key=self._jobs.__getitem__)
+            if waiting:
+                time.sleep(0.02)
+                continue
             try:
                 img = self._draw(cache, code, key)
             except VectorUnavailable as e:
