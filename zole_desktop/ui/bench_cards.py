@@ -123,8 +123,8 @@ def bench_cards(sizes: str = SIZES, deck: str = "classic", as_json: bool = False
         print(json.dumps({"deck": deck, "sizes": results, "cache_bytes": total_bytes}, indent=1))
         return 0
     print(f"bench cards: deck {deck}, a start until my hand and the back are on screen crisp "
-          f"(all 27 in brackets), from the start of the process (the window is open after "
-          f"the time in 'window')")
+          f"(all 27 in brackets), from the program's start (imports and the window included; "
+          f"the window is open after the time in 'window')")
     for size, r in results.items():
         w, h = r["card"]
         print(f"  {size} (cards {w}x{h}, window {r['window_s']:.2f} s): "
