@@ -258,3 +258,27 @@ def test_the_game_draws_the_cards_in_a_process_of_its_own(vector_pictures):
         assert _pixels(th.cards(70, 98)["JD"]) == _vector_pixels("JD", 70, 98)
     finally:
         vector_pictures.stop_process()
+
+
+def test_the_cache_keeps_no_more_than_its_bytes(tmp_path, monkeypatch):
+    cache = CardCache("classic", root=tmp_path / "cards")
+    for i in range(3):
+        d = cache.size_dir(60 + i, 84 + i)
+        d.mkdir(parents=True)
+        (d / "QC.png").write_bytes(b"x" * 1000)
+        os.utime(d, (2000 + i, 2000 + i))
+    monkeypatch.setattr(card_cache, "KEEP_BYTES", 1500)
+    cache.prune()
+    assert sorted(p.name for p in cache.dir.iterdir()) == ["62x86"]  # the newest stays
+
+
+def test_every_size_drawn_is_marked_in_use(vector_pictures):
+    th = theme_mod.load_theme("classic")
+    th.card("QC", 50, 70)
+    d = th.vector.cache.size_dir(50, 70)
+    os.utime(d, (1000, 1000))
+    again = theme_mod.load_theme("classic")
+    again.card("QC", 50, 70)  # a later start shows that size again
+    assert d.stat().st_mtime > 1000
+    th.vector.wait()
+    again.vector.wait()

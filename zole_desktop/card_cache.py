@@ -25,7 +25,8 @@ from . import storage
 
 log = logging.getLogger(__name__)
 
-KEEP_SIZES = 8  # sizes kept per deck (a window at two or three sizes, the gallery, the fan)
+KEEP_SIZES = 32  # sizes kept per deck: windows, the gallery, the fan, the guide's pictures
+KEEP_BYTES = 160 * 1024 * 1024  # and no more than this per deck (large gallery cards)
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_SIDE = 4096
 BACK = "back"
@@ -177,7 +178,8 @@ class CardCache:
 
     def prune(self) -> None:
         """Remove this deck's folders of other digests (and the old four-colour folder), and
-        all but the :data:`KEEP_SIZES` most recently used sizes."""
+        all but the :data:`KEEP_SIZES` most recently used sizes (fewer when they hold more
+        than :data:`KEEP_BYTES`; the newest is always kept)."""
         old = re.compile(re.escape(self.deck) + r"-(four|[0-9a-f]{16})")
         try:
             for p in self.root.iterdir():
@@ -189,8 +191,11 @@ class CardCache:
             log.warning("the card cache %s cannot be pruned: %s", self.root, e)
             return
         sizes.sort(key=_mtime, reverse=True)
-        for p in sizes[KEEP_SIZES:]:
-            shutil.rmtree(p, onerror=_log_rm)
+        total = 0
+        for i, p in enumerate(sizes):
+            total += _bytes(p)
+            if i >= KEEP_SIZES or (i and total > KEEP_BYTES):
+                shutil.rmtree(p, onerror=_log_rm)
 
 
 def _mtime(p: Path) -> float:
@@ -198,6 +203,14 @@ def _mtime(p: Path) -> float:
         return p.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def _bytes(folder: Path) -> int:
+    try:
+        return sum(p.stat().st_size for p in folder.iterdir())
+    except OSError as e:
+        log.debug("card cache size of %s: %s", folder, e)
+        return 0
 
 
 def _log_rm(_func, path, exc_info) -> None:

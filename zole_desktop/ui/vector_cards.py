@@ -251,6 +251,8 @@ class VectorCards:
         if got is None:
             got = self.sizes[key] = {}
             self.crisp[key] = set()
+            if self.cache is not None and not self.failed and mode() != "off":
+                self.cache.used(*key)  # this size is in use: the last to be pruned
             while len(self.sizes) > KEEP_IN_MEMORY:
                 old, _imgs = self.sizes.popitem(last=False)
                 self.crisp.pop(old, None)
@@ -262,8 +264,6 @@ class VectorCards:
             return
         img = None
         if self.cache is not None and not self.failed and mode() != "off":
-            if code == CODES[0]:
-                self.cache.used(*key)
             img = self.cache.load(code, *key)
         if img is not None:
             got[code] = to_surface(img)
