@@ -282,3 +282,17 @@ def test_every_size_drawn_is_marked_in_use(vector_pictures):
     assert d.stat().st_mtime > 1000
     th.vector.wait()
     again.vector.wait()
+
+
+def test_a_deck_the_gallery_opens_wakes_the_window_when_its_cards_come(make_app):
+    from zole_desktop.ui.gallery import GalleryScene
+
+    app = make_app()
+    scene = GalleryScene()
+    app.stack.push(scene)
+    app.step()
+    scene.select_theme(1)
+    th = scene.theme()
+    assert th is not None and th.id != app.theme.id
+    assert th.vector.on_ready == app.wake
+    assert app.theme.vector.on_ready == app.wake
