@@ -46,3 +46,25 @@ def make_app(data_dir):
     for app in apps:
         app.shutdown()
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _vector_cards_off():
+    """The game's decks show their shipped pictures (scaled) unless a test asks for the
+    vector cards (the ``vector_pictures`` fixture): crisp cards arriving from a worker would
+    change a frame under a test that compares frames."""
+    from zole_desktop.ui import vector_cards
+
+    vector_cards.set_mode("off")
+    yield
+    vector_cards.set_mode("off")
+
+
+@pytest.fixture
+def vector_pictures(data_dir):
+    """The vector cards drawn in a thread, cached under the test's data folder."""
+    from zole_desktop.ui import vector_cards as vc
+
+    vc.set_mode("thread")
+    yield vc
+    vc.set_mode("off")

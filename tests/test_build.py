@@ -63,6 +63,20 @@ def test_bundle_builds_and_plays_a_hand(bundle, tmp_path):
         assert v.stdout.strip() == f"zole {VERSION}"
 
 
+def test_the_bundle_draws_the_cards_from_their_vector_masters(bundle, tmp_path):
+    """resvg_py and the courts' SVG masters travel with the bundle: a first start draws the
+    cards (in the card process, which a frozen program starts through freeze_support), the
+    next start reads them from the cache."""
+    assert len(list(bundle.rglob("art/themes/*/figures/QC.svg"))) == 3
+    exe = bundle / ("zole.exe" if sys.platform == "win32" else "zole")
+    run = subprocess.run([str(exe), "bench", "cards", "--size", "960x540", "--deck",
+                          "rainis-1", "--json"], capture_output=True, text=True,
+                         env=headless_env(tmp_path / "home"), timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    got = json.loads(run.stdout)["sizes"]["960x540"]
+    assert got["render_ms_per_card"] > 0 and got["warm_renders"] == 0 and not got["failed"]
+
+
 @pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed")
 def test_deb_layout_and_it_runs_where_it_installs(bundle, tmp_path):
     out = tmp_path / "out"

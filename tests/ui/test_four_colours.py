@@ -1,6 +1,7 @@
 """Four colours are a setting for every deck of the game's own (issue 33): ♦ blue and ♣ green
-in the pips and indices, drawn by the art generator and kept in the cache folder; a player's
-deck keeps its pictures; the retired classic-4c deck reads as classic with four colours."""
+in the pips and indices, drawn so by the deck's vector masters at the size shown and kept in
+the card cache; a player's deck keeps its pictures; the retired classic-4c deck reads as
+classic with four colours."""
 
 from __future__ import annotations
 
@@ -26,23 +27,30 @@ def _share(face: pygame.Surface, colour, box=(0.0, 0.0, 0.25, 0.32)) -> float:
     return hit / n
 
 
+def _drawn(th, w=200, h=280) -> dict[str, pygame.Surface]:
+    """The deck's pictures at one size, once the vector cards are drawn."""
+    th.cards(w, h)
+    assert th.vector.wait()
+    return th.cards(w, h)
+
+
 @pytest.mark.parametrize("tid", ["classic", "rainis-1", "rainis-2"])
-def test_four_colours_recolour_diamonds_and_clubs_in_every_game_deck(tid, data_dir):
-    two = load_theme(tid)
-    four = load_theme(tid, four=True)
-    assert four.four and not two.four
-    for code in ("AD", "TD", "7D", "QD"):
-        assert _share(four.faces[code], BLUE) > 0.02 > _share(two.faces[code], BLUE), code
+def test_four_colours_recolour_diamonds_and_clubs_in_every_game_deck(tid, vector_pictures):
+    two = _drawn(load_theme(tid))
+    th = load_theme(tid, four=True)
+    four = _drawn(th)
+    assert th.four
+    for code in ("AD", "TD", "7D", "QD"):  # the index's ink (a deck's ground may be green)
+        assert _share(four[code], BLUE) > _share(two[code], BLUE) + 0.02, code
     for code in ("AC", "TC", "9C", "KC"):
-        assert _share(four.faces[code], GREEN) > 0.02 > _share(two.faces[code], GREEN), code
+        assert _share(four[code], GREEN) > _share(two[code], GREEN) + 0.02, code
     for code in ("TS", "KH", "QS", "9H"):  # spades and hearts as they were
-        assert pygame.image.tobytes(four.faces[code], "RGBA") == \
-            pygame.image.tobytes(two.faces[code], "RGBA")
-    cached = list((storage.cache_dir() / "cards" / f"{tid}-four").glob("*.png"))
-    assert len(cached) == 14
-    again = load_theme(tid, four=True)  # from the cache: the same picture
-    assert pygame.image.tobytes(again.faces["AD"], "RGBA") == \
-        pygame.image.tobytes(four.faces["AD"], "RGBA")
+        assert pygame.image.tobytes(four[code], "RGBA") == \
+            pygame.image.tobytes(two[code], "RGBA")
+    cached = list(th.vector.cache.size_dir(200, 280).glob("*.png"))
+    assert th.vector.cache.size_dir(200, 280).name == "200x280-four" and len(cached) == 27
+    again = load_theme(tid, four=True).cards(200, 280)  # from the cache: the same picture
+    assert pygame.image.tobytes(again["AD"], "RGBA") == pygame.image.tobytes(four["AD"], "RGBA")
 
 
 def test_a_player_deck_keeps_its_own_pictures(tmp_path, data_dir):
@@ -61,7 +69,7 @@ def test_settings_naming_classic_4c_load_as_classic_with_four_colours(data_dir):
     assert th.id == "classic"
 
 
-def test_the_settings_row_recolours_the_table_at_once(make_app, data_dir):
+def test_the_settings_row_recolours_the_table_at_once(make_app, vector_pictures):
     app = make_app()
     assert not app.theme.four
     scene = SettingsScene()
@@ -71,7 +79,7 @@ def test_the_settings_row_recolours_the_table_at_once(make_app, data_dir):
     row.right()
     app.step()
     assert app.settings.four_colour and app.theme.four
-    assert _share(app.theme.faces["AD"], BLUE) > 0.02
+    assert _share(_drawn(app.theme)["AD"], BLUE) > 0.02
     row.left()
     app.step()
     assert not app.settings.four_colour and not app.theme.four

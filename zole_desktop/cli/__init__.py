@@ -54,9 +54,10 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="benchmarks: rules (hands/s), frames (frame times), "
                        "input (latency on the real loop), net (round trips at a host), "
                        "codes (how long guessing a join code takes), save (what the save "
-                       "after every action costs the playing thread)")
+                       "after every action costs the playing thread), cards (a start until "
+                       "the cards are on screen, drawn from the vector masters)")
     b.add_argument("what", choices=["rules", "solver", "frames", "input", "net", "codes",
-                                    "save"])
+                                    "save", "cards"])
     b.add_argument("--seconds", type=float, default=None,
                    help="how long to measure (rules: 3, net: 10, codes: 120 per run)")
     b.add_argument("--addresses", default="1,100",
@@ -69,7 +70,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     b.add_argument("--flood", choices=["ping", "seated-ping", "noread", "pieces", "reconnect",
                                        "silent"],
                    help="a stranger floods the host meanwhile (net)")
-    b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720)")
+    b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720, cards: "
+                   "a list, 1920x1080,3840x2160)")
+    b.add_argument("--deck", default="classic", help="cards: the game's deck to draw")
     b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
     b.add_argument("--layouts", type=int, default=40, help="deals to solve (solver)")
     b.add_argument("--lengths", default="12,100,300",

@@ -1,4 +1,4 @@
-"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save``: the benchmarks.
+"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save|cards``: benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -67,6 +67,23 @@ def main(args: argparse.Namespace) -> int:
 
         return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
                            as_json=args.json)
+    if args.what == "cards":
+        from ..ui import bench_cards as bc
+
+        sizes = args.size or bc.SIZES
+        ok = all(len(p) == 2 and all(v.isdigit() and 100 <= int(v) <= 8192 for v in p)
+                 for p in (s.split("x") for s in sizes.split(",")))
+        from ..art.vector import DECK_IDS
+
+        if not ok or args.deck not in DECK_IDS:
+            print(f"bench cards: --size is a list of sizes such as 1920x1080,3840x2160; "
+                  f"--deck one of {', '.join(DECK_IDS)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        import os
+
+        if os.environ.get(bc.CHILD):  # one of the starts the bench measures
+            return bc.child(sizes, os.environ[bc.CHILD], args.deck)
+        return bc.bench_cards(sizes, args.deck, as_json=args.json)
     print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
     return EXIT_BAD_INPUT
 

@@ -152,8 +152,13 @@ class App:
             self._theme = load_with_fallback(self.settings.theme, msgs,
                                              four=self.settings.four_colour)
         self._felt = None
+        self._hook_theme()
         if msgs:
             self.toast(msgs[-1])
+
+    def _hook_theme(self) -> None:  # a game deck's worker wakes the loop: crisp cards came
+        if self._theme is not None and self._theme.vector is not None:
+            self._theme.vector.on_ready = self.wake
 
     def set_theme(self, theme_id: str, loaded: Theme | None = None) -> None:
         """Play with ``theme_id`` from now on; ``loaded``: that deck already loaded (the
@@ -162,6 +167,7 @@ class App:
         if loaded is not None and loaded.id == theme_id and \
                 loaded.four_asked == self.settings.four_colour:
             self._theme, self._theme_soon, self._felt = loaded, None, None
+            self._hook_theme()
         else:
             self.load_theme()
         self.invalidate()

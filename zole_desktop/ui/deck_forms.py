@@ -380,14 +380,22 @@ class SaveScene(_PathForm):
         import io
 
         th = self.theme_
-        img = th.faces.get(self.code) if th.faces else None
-        if img is None:
-            from .theme import procedural_face
-
-            img = procedural_face(self.code, 640, 896)
         buf = io.BytesIO()
+        if th.vector is not None:  # a game deck: drawn from its master, in the colours shown
+            from ..card_cache import VectorUnavailable, render
+
+            try:
+                render(th.id, self.code, 640, 896, th.four).save(buf, "PNG")
+            except VectorUnavailable as e:
+                log.warning("saving %s %s from its vector master: %s", th.id, self.code, e)
         try:
-            pygame.image.save(img, buf, "card.png")
+            if not buf.tell():  # a player's deck, or resvg failed: the picture it has
+                img = th.faces.get(self.code) if th.faces else None
+                if img is None:
+                    from .theme import procedural_face
+
+                    img = procedural_face(self.code, 640, 896)
+                pygame.image.save(img, buf, "card.png")
             storage.atomic_write(out, buf.getvalue())
             self.result = (out, "")
         except (OSError, pygame.error) as e:

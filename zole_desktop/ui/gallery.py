@@ -113,7 +113,9 @@ class GalleryScene(DeckTools, Scene):
                 self.loaded[tid] = current
             else:
                 try:
-                    self.loaded[tid] = load_theme(tid, four=self.app.settings.four_colour)
+                    th = self.loaded[tid] = load_theme(tid, four=self.app.settings.four_colour)
+                    if th.vector is not None:  # crisp cards drawn meanwhile wake the window
+                        th.vector.on_ready = self.app.wake
                 except ThemeError as e:
                     self.loaded[tid] = None
                     self.errors[tid] = str(e)

@@ -118,6 +118,9 @@ def run_game(args) -> int:
         print(_("zole: no display was found (DISPLAY and WAYLAND_DISPLAY are not set); "
                 "set SDL_VIDEODRIVER to choose a video driver"), file=sys.stderr)
         return 1
+    from . import vector_cards
+
+    vector_cards.set_mode("process")  # the cards are drawn off the window's thread
     try:
         app = App(size, settings, maximise=maximise)
     except pygame.error as e:
@@ -143,5 +146,6 @@ def run_game(args) -> int:
     finally:
         app.save_settings()
         app.shutdown()
+        vector_cards.stop_process()
         log.info("exit")
     return 1 if app.file_errors else 0

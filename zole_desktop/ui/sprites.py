@@ -298,6 +298,7 @@ class CardImages:
         self.w = max(14, self.h * 5 // 7)
         self.style = caption_style(theme)
         self.raw = theme.cards(self.w, self.h)
+        self.revision = theme.poll()  # a game deck's crisp pictures replace their stand-ins
         self.lang = ""
         self.strip = 1.0  # the part of a card's width the fan of my hand shows
         self.plates: dict[tuple[int, str], NamePlate] = {}
@@ -308,7 +309,13 @@ class CardImages:
         self._follow_language()
 
     def _follow_language(self) -> None:
-        """The names on the plates follow a language switch."""
+        """The names on the plates follow a language switch (and crisp pictures come)."""
+        if self.theme.poll() != self.revision:
+            self.revision = self.theme.poll()
+            self.raw = self.theme.cards(self.w, self.h)
+            self._by_scale.clear()
+            self._full = self.raw
+            self.lang = ""
         if self.style is None or self.lang == language():
             return
         self.lang = language()
@@ -373,6 +380,8 @@ class CardImages:
     def image(self, card: int, face: bool, s: float, wf: float = 1.0,
               moving: bool = False) -> pygame.Surface:
         code = CARD_CODES[card] if face else "back"
+        if self.theme.vector is not None:  # on screen: drawn crisp before the others
+            self.theme.vector.want(code, self.w, self.h)
         key = round(s * 100)
         if not moving or key in self._by_scale or key == 100:
             img = self.at_scale(s)[code]

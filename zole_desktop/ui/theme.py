@@ -14,7 +14,9 @@ import math
 import os
 import sys
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +26,9 @@ from ..decks import png_size
 from ..i18n import _, language
 from ..rules.cards import CARD_NAMES, is_trump
 from . import gfx
+
+if TYPE_CHECKING:
+    from .vector_cards import VectorCards
 
 log = logging.getLogger(__name__)
 
@@ -130,13 +135,14 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
 
 
 class Theme:
-    """A loaded theme: full-size images (faces may be ``None`` for the procedural theme)."""
+    """A loaded theme: full-size images (faces may be ``None`` for the procedural theme); a
+    game deck's ``vector`` draws its cards at the size they are shown."""
 
     def __init__(self, theme_id: str, meta: dict, faces: dict[str, pygame.Surface] | None,
                  back: pygame.Surface | None, felt: pygame.Surface | None) -> None:
         self.id = theme_id
         self.meta = meta
-        self.faces = faces
+        self.faces: Mapping[str, pygame.Surface] | None = faces
         self.back = back
         self.felt = felt
         fc = meta.get("felt_color")
@@ -151,6 +157,7 @@ class Theme:
         self.player = False  # a deck the player added (themes/ in the data folder)
         self.four = False  # ♦ and ♣ shown in four colours
         self.four_asked = False  # the four-colour setting it was loaded for
+        self.vector: VectorCards | None = None  # a game deck: drawn from its vector masters
 
     @property
     def procedural(self) -> bool:
@@ -178,8 +185,23 @@ class Theme:
             return _tri(entry.get("name"), language())
         return ""
 
+    def poll(self) -> int:
+        """Take the crisp pictures drawn meanwhile: a count that changes when some came."""
+        return self.vector.poll() if self.vector is not None else 0
+
+    def card(self, code: str, w: int, h: int) -> pygame.Surface:
+        """One face (or ``"back"``) at ``w`` x ``h`` (not cached here for a player deck)."""
+        if self.vector is not None:
+            return self.vector.card(code, int(w), int(h))
+        if self.faces is None:
+            return procedural_back(w, h) if code == "back" else procedural_face(code, w, h)
+        src = self.back if code == "back" else self.faces[code]
+        return _scale(src, (w, h)) if src is not None else procedural_back(w, h)
+
     def cards(self, w: int, h: int) -> dict[str, pygame.Surface]:
-        """Every face and ``"back"`` scaled to ``w``x``h``, cached per size."""
+        """Every face and ``"back"`` at ``w``x``h`` (drawn at it, or scaled), cached."""
+        if self.vector is not None:
+            return self.vector.cards(int(w), int(h))
         key = (int(w), int(h))
         got = self._scaled.get(key)
         if got is not None:
@@ -209,7 +231,8 @@ def _scale(img: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> Theme:
     """Load one theme folder strictly; raises :class:`ThemeError` with a one-line reason.
     ``four``: the four-colour setting: the game's own decks show ♦ and ♣ in blue and green
-    (:func:`four_colour_face`); a player's deck brings its own pictures and keeps them."""
+    (drawn so by their vector masters); a player's deck brings its own pictures and keeps
+    them."""
     theme_id = RETIRED.get(theme_id, theme_id)
     if root is None and is_player_theme(theme_id):
         th = load_player_theme(theme_id)
@@ -225,23 +248,22 @@ def load_theme(theme_id: str, root: Path | None = None, four: bool = False) -> T
     if not folder.is_dir():
         raise ThemeError(_("the folder {folder} is missing").format(folder=f"{theme_id}/"))
     meta = _parse_toml(_read_bounded(folder / "theme.toml", MAX_TOML_BYTES))
-    faces = {}
-    for code, fname in zip(CARD_CODES, CARD_FILES, strict=True):
-        faces[code] = _load_image(folder, fname)
     back_name = meta.get("back", "back.png")
     felt_name = meta.get("felt", "felt.png")
     if back_name != "back.png" or felt_name != "felt.png":
         raise ThemeError(_("theme.toml may name only back.png and felt.png"))
+    vector = root == resources.themes_dir() and theme_id in _vector_ids()
+    faces = {}
+    if not vector:
+        for code, fname in zip(CARD_CODES, CARD_FILES, strict=True):
+            faces[code] = _load_image(folder, fname)
     back = _load_image(folder, "back.png")
     felt = _load_image(folder, "felt.png")
     _add_stories(meta, folder)
-    applied = four and root == resources.themes_dir() and theme_id in _generated_ids()
-    if applied:
-        for code in CARD_CODES:
-            if code[1] in FOUR_SUITS:
-                faces[code] = four_colour_face(theme_id, code, folder)
     th = Theme(theme_id, meta, faces, back, felt)
-    th.four, th.four_asked = applied, four
+    th.four_asked = four
+    if vector:
+        _game_deck(th, folder, four)
     return th
 
 
@@ -271,48 +293,31 @@ def _add_stories(meta: dict, folder: Path) -> None:
 
 
 RETIRED = {"classic-4c": "classic"}  # storage.RETIRED_DECKS: now a setting (four_colour)
-FOUR_SUITS = "DC"  # the suits four colours recolour: ♦ blue and ♣ green
-FOUR_VERSION = b"zole four-colour 1"
 
 
-def _generated_ids() -> list[str]:
-    from ..art.build import THEME_IDS
+def _vector_ids() -> tuple[str, ...]:
+    from ..art.vector import DECK_IDS
 
-    return THEME_IDS
+    return DECK_IDS
 
 
-def four_colour_face(theme_id: str, code: str, folder: Path) -> pygame.Surface:
-    """A game deck's ♦ or ♣ face in four colours: the art generator draws it with its
-    ``four`` parameter (the same drawing, the suit's ink blue or green), once; it is kept
-    in the user's cache folder under the shipped picture's hash, so a new version of the
-    deck draws it again.  About 0.1 s a card the first time, a file read after that."""
-    import hashlib
-    import io
+def _game_deck(th: Theme, folder: Path, four: bool) -> None:
+    """A game deck drawn from its vector masters at the size shown (the PNGs: stand-ins)."""
+    from .vector_cards import ShippedFaces, VectorCards
 
-    from .. import storage
-    from ..art.build import render_card
-
-    shipped = _read_bounded(folder / f"{code}.png", MAX_IMAGE_BYTES)
-    digest = hashlib.sha256(FOUR_VERSION + shipped).hexdigest()[:20]
-    name = f"{code}-{digest}.png"
-    cache = None
-    try:
-        cache = storage.cache_dir() / "cards" / f"{theme_id}-four"
-        if (cache / name).is_file():
-            return _load_image(cache, name)
-    except (OSError, ThemeError) as e:
-        log.warning("four-colour %s %s: the cached picture cannot be used: %s", theme_id,
-                    code, e)
-    img = render_card(theme_id, code, four=True)
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=3)
-    if cache is not None:
+    def shipped(code: str) -> pygame.Surface:
         try:
-            cache.mkdir(parents=True, exist_ok=True)
-            storage.atomic_write(cache / name, buf.getvalue())
-        except OSError as e:
-            log.warning("four-colour %s %s: not kept in the cache: %s", theme_id, code, e)
-    return pygame.image.frombytes(img.tobytes(), img.size, "RGBA")
+            return _load_image(folder, f"{code}.png")
+        except ThemeError as e:
+            log.warning("%s %s: %s; drawing it without its picture", th.id, code, e)
+            return procedural_face(code, 640, 896)
+
+    th.faces = faces = ShippedFaces(shipped)
+    back = th.back or procedural_back(640, 896)
+    th.vector = VectorCards(th.id, four, lambda c, size: _scale(
+        back if c == "back" else faces[c], size), quick=lambda c, size: procedural_back(
+            *size) if c == "back" else procedural_face(c, *size))
+    th.four = four and not th.vector.failed
 
 
 PLAYER_MAX_HEIGHT = 896  # a player's faces are kept at most this high (the game's own size)

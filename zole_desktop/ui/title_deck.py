@@ -29,7 +29,10 @@ def fan_area(left_column_bottom: int, x: int, w: int, size: tuple[int, int]) -> 
 
 
 def _card(theme: Theme, code: str, h: int) -> pygame.Surface:
-    """One face ``h`` high from the deck's art (never larger than it)."""
+    """One face ``h`` high from the deck's art (never larger than it; a game deck's drawn at
+    that size)."""
+    if theme.vector is not None:
+        return theme.card(code, round(h * ASPECT), h)
     if not theme.faces:
         return procedural_face(code, round(h * ASPECT), h)
     src = theme.faces[code]
@@ -38,7 +41,7 @@ def _card(theme: Theme, code: str, h: int) -> pygame.Surface:
 
 
 def _fan(theme: Theme, card_h: int) -> pygame.Surface:
-    key = (theme.id, id(theme), card_h)
+    key = (theme.id, id(theme), card_h, theme.poll())  # again when crisp cards came
     got = _cache.get(key)
     if got is not None:
         _cache.move_to_end(key)

@@ -48,17 +48,25 @@ _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_MAX = 160
 
 
+VECTOR_MAX_HEIGHT = 1344  # a game deck is drawn at any size: at most 1.5 times its PNGs'
+
+
 def source_height(theme: Theme) -> int:
     """The height of the theme's art (the largest size a card is drawn at)."""
+    if theme.vector is not None:
+        return VECTOR_MAX_HEIGHT
     if theme.faces:
         return next(iter(theme.faces.values())).get_height()
     return 896
 
 
 def card_image(theme: Theme, code: str, h: int) -> pygame.Surface:
-    """One face (or ``"back"``) ``h`` pixels high, scaled from the source art, cached."""
+    """One face (or ``"back"``) ``h`` pixels high, scaled from the source art (a game deck's
+    drawn at that size from its vector master), cached."""
     h = max(12, min(int(h), source_height(theme)))
     w = max(8, round(h * ASPECT))
+    if theme.vector is not None:
+        return theme.card(code, w, h)  # kept per size, crisp when drawn (theme.poll())
     key = (theme.id, id(theme), code, w, h)
     img = _cache.get(key)
     if img is not None:
