@@ -9,7 +9,7 @@ from zole_desktop.ui.menus import FriendsScene, MainMenu
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
 
 labelled, top = T.labelled, T.top
-real_app, saved = T.real_app, T.saved  # the fixtures
+saved = T.saved  # the fixture (real_app: tests/ui/conftest.py)
 
 
 def primaries(menu):
