@@ -1,4 +1,4 @@
-"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save``: the benchmarks.
+"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save|pace``: the benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -67,6 +67,11 @@ def main(args: argparse.Namespace) -> int:
 
         return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
                            as_json=args.json)
+    if args.what == "pace":
+        from ..ui.bench_pace import bench_pace
+
+        return bench_pace(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
+                          as_json=args.json, trick_pause=args.trick_pause, deal=args.deal)
     print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
     return EXIT_BAD_INPUT
 

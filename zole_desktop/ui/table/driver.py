@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...rules.state import PLAYING, SURRENDER
-from .conditions import UNDO, BotAnswer, BotTurn, HumanTurn, Saved, SceneClosed, Settle, Wait
+from .conditions import (
+    UNDO,
+    BotAnswer,
+    BotTurn,
+    Gather,
+    HumanTurn,
+    Saved,
+    SceneClosed,
+    Settle,
+    Wait,
+)
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -43,6 +53,8 @@ def ready(t: TableScene) -> Any:
         return _human_answer(t, c.kind)
     if isinstance(c, BotTurn):
         return _bot_answer(t, c)
+    if isinstance(c, Gather):
+        return None if c.done or t.closed else NOT_READY
     if isinstance(c, SceneClosed):
         return None if c.scene not in t.stack.scenes else NOT_READY
     return None

@@ -17,9 +17,11 @@ from ...rules.settlement import DARK, TAKE, ZOLE
 from ...rules.state import BIDDING, DONE, TABLE
 from .. import gfx, texts
 from . import buttons
+from .conditions import Gather
 from .drawn import mark
 from .hint_view import draw_hints, line_bottom
 from .marks import draw_button_focus, draw_card_marks, draw_turn_marker
+from .pace import GATHER_NOTE
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -74,6 +76,8 @@ def draw(tb: TableScene, surface) -> None:
         tb.coach.draw_marks(surface)
     if tb.message:
         draw_message(tb, surface, tb.message)
+    elif isinstance(tb.cond, Gather):
+        draw_message(tb, surface, _(GATHER_NOTE))
     if tb.show_last and tb.state and tb.state.completed:
         draw_last_trick(tb, surface)
     if tb.coach is not None:
