@@ -37,7 +37,7 @@ def bench_pace(size: str = "1280x720", hands: int = 3, seed: int = 1, as_json: b
     from .. import storage
     from ..flow.session import Session
     from ..i18n import set_language
-    from ..rules.state import BURYING, TAKE_BID
+    from ..rules.state import BURYING, TAKE_BID, HandState
     from .app import App
     from .hand_end import HandSummary
     from .probe import Probe, ProbeTimeout, card_point, click_events, key_events, run_with_driver
@@ -97,29 +97,38 @@ def bench_pace(size: str = "1280x720", hands: int = 3, seed: int = 1, as_json: b
             if isinstance(t, HandSummary):
                 if t.final:
                     return
-                p = probe.send("next", key_events(pygame.K_RETURN),
-                               lambda t=t: top() is table and table.waiting_for() is not None
-                               or isinstance(top(), HandSummary) and top() is not t,
-                               timeout=60)
+                def next_shown(t: HandSummary = t) -> bool:
+                    return (top() is table and table.waiting_for() is not None
+                            or isinstance(top(), HandSummary) and top() is not t)
+
+                p = probe.send("next", key_events(pygame.K_RETURN), next_shown, timeout=60)
                 if my_turn("bid"):
                     times["next_to_bid"].append(p.latency_ms or 0.0)
                 continue
             kind = table.waiting_for()
             st = table.state
+            assert st is not None
+
+            def acted(st: HandState = st, n: int = len(st.actions())) -> bool:
+                return len(st.actions()) > n
+
             if kind == "bid":
                 take = [b for b, a in zip(table.buttons, table.button_actions, strict=False)
                         if a == TAKE_BID] or table.buttons[:1]
-                n = len(st.actions())
-                probe.send("bid", click_events(take[0].rect.center),
-                           lambda n=n: len(st.actions()) > n, timeout=30)
+                probe.send("bid", click_events(take[0].rect.center), acted, timeout=30)
             elif kind == "bury":
                 until(settled, 10)
                 for c in table.my_hand()[-2:]:
-                    k = len(table.selected)
-                    probe.send("select", click_events(card_point(table, c)),
-                               lambda k=k: len(table.selected) > k, timeout=10)
-                probe.send("bury", click_events(table.buttons[0].rect.center),
-                           lambda: st.phase != BURYING, timeout=10)
+                    def chosen(k: int = len(table.selected)) -> bool:
+                        return len(table.selected) > k
+
+                    probe.send("select", click_events(card_point(table, c)), chosen, timeout=10)
+
+                def buried(st: HandState = st) -> bool:
+                    return st.phase != BURYING
+
+                probe.send("bury", click_events(table.buttons[0].rect.center), buried,
+                           timeout=10)
             elif kind == "play":
                 until(settled, 10)
                 legal = table.legal_cards()

@@ -1,5 +1,6 @@
-"""The settings: language, deck, four colours, animation speed, card size, full screen,
-sound, hints and the forced card; each change takes effect at once and is saved when the
+"""The settings: language, deck, four colours, animation speed, the pause after a trick,
+the deal's speed, finishing a hand early, the hand's order, card size, full screen, sound,
+hints and the forced card; each change takes effect at once and is saved when the
 scene closes."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 from .. import __version__
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from . import texts
+from .table import finish, hand_order, pace
 from .theme import available_themes, theme_label
 from .widgets import Button, ChoiceRow, FormScene, Heading
 
@@ -25,6 +27,9 @@ def deck_choices(themes: list[str]):
 
 
 ANIMS = [(k, v) for k, v in texts.ANIMATION_LABELS.items()]
+TRICK_PAUSES = list(pace.TRICK_PAUSE_LABELS.items())
+DEALS = list(pace.DEAL_LABELS.items())
+FINISH = list(finish.MODE_LABELS.items())
 SIZES = [(k, v) for k, v in texts.CARD_SIZE_LABELS.items()]
 
 
@@ -47,6 +52,24 @@ class SettingsScene(FormScene):
                                         "you added keeps its own pictures.")),
             ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
                       lambda v: setattr(st, "animation", v)),
+            ChoiceRow(N_("Pause after a trick"), TRICK_PAUSES, lambda: st.trick_pause,
+                      lambda v: setattr(st, "trick_pause", v),
+                      explain=lambda: _("How long a won trick stays in the middle; or until "
+                                        "you click or press a key.")),
+            ChoiceRow(N_("Deal speed"), DEALS, lambda: st.deal_speed,
+                      lambda v: setattr(st, "deal_speed", v),
+                      explain=lambda: _("Fast: the cards are dealt without the shuffle shown.")),
+            ChoiceRow(N_("Finish a hand early"), FINISH, lambda: st.finish_early,
+                      lambda v: setattr(st, "finish_early", v),
+                      explain=lambda: _("When every remaining trick is certain whatever anyone "
+                                        "plays; Ask offers a button.")),
+            ChoiceRow(N_("Trumps in your hand"), list(hand_order.TRUMP_LABELS.items()),
+                      lambda: st.sort_trumps, functools.partial(self._set_order, "sort_trumps")),
+            ChoiceRow(N_("Plain suits in your hand"), list(hand_order.SUIT_LABELS.items()),
+                      lambda: st.sort_suits, functools.partial(self._set_order, "sort_suits")),
+            ChoiceRow(N_("Cards in your hand"), list(hand_order.DIRECTION_LABELS.items()),
+                      lambda: st.sort_direction,
+                      functools.partial(self._set_order, "sort_direction")),
             ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),
             ChoiceRow(N_("Full screen (F11)"), [(False, texts.ON_OFF[False]),
                                                 (True, texts.ON_OFF[True])],
@@ -91,6 +114,11 @@ class SettingsScene(FormScene):
 
     def _set_card_size(self, v: str) -> None:
         self.app.settings.card_size = v
+        self.app.stack.resize(self.app.size)
+
+    def _set_order(self, name: str, v: str) -> None:
+        """The hand's order: the table under this screen sorts my cards again at once."""
+        setattr(self.app.settings, name, v)
         self.app.stack.resize(self.app.size)
 
     def _set_sound(self, v: bool) -> None:

@@ -24,7 +24,7 @@ from ..scene import (
     UP,
     Action,
 )
-
+from . import finish
 from .conditions import Gather
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ def handle(t: TableScene, a: Action) -> None:
             return
     if k == KEY and a.value == pygame.K_l:
         t.toggle_last()
+        return
+    if k == KEY and a.value == pygame.K_f and finish.offered(t):
+        finish.choose(t)
         return
     if k == KEY and a.value == pygame.K_F1:
         t.open_guide()

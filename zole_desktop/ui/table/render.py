@@ -220,7 +220,9 @@ def draw_panels(tb: TableScene, surface) -> None:
     draw_info(tb, surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
     # right: hand number and pools
     s = tb.session
-    if s.length:
+    if s.practice and s.deal_of_hand:  # a deal played again is no hand of a match
+        t = _("Replay of hand {n}").format(n=s.deal_of_hand)
+    elif s.length:
         t = _("Hand {n} of {total}").format(n=tb.hand_no, total=s.length)
     else:
         t = _("Hand {n}").format(n=tb.hand_no)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...i18n import N_, _
 from ...rules.deal import TALON, Deal
 from ...rules.state import BIDDING, BURYING, PASS, PLAYING, SURRENDER, HandState
-from . import buttons, pace
+from . import buttons, finish, pace
 from .conditions import (
     UNDO,
     BotAnswer,
@@ -283,6 +283,9 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             t.surrender_request = False
             if d.surrender(t.human) is not None:
                 break
+        if finish.mode(t) == "always" and finish.certain_now(t, state):
+            yield from finish.play_out(t, state)
+            break
         if seat == t.human:
             a = yield from human_turn(t, "play")
         else:
@@ -291,6 +294,9 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             if t.take_back():
                 yield Settle()
             continue
+        if a == finish.FINISH:
+            yield from finish.play_out(t, state)
+            break
         if a == SURRENDER:
             decl = state.declarer_seat
             if decl is not None and d.surrender(decl) is not None:
@@ -378,6 +384,8 @@ def human_turn(t: TableScene, kind: str) -> Script:
                 return UNDO
             return forced
     buttons.build(t, kind)
+    if kind == "play":
+        finish.offer(t)  # the rest is certain: finish the hand?
     if kind in ("play", "bury"):
         t.focus = ("card", t.default_card_focus(kind))
     else:
