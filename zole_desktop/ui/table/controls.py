@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import trick_log
 from ..scene import (
     BACK,
     CLICK,
@@ -58,6 +59,9 @@ def handle(t: TableScene, a: Action) -> None:
             return
     if k == KEY and a.value == pygame.K_l:
         t.toggle_last()
+        return
+    if k == KEY and a.value == pygame.K_t:
+        trick_log.open_for_table(t)
         return
     if k == KEY and a.value == pygame.K_f and finish.offered(t):
         finish.choose(t)
