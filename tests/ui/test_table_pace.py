@@ -9,10 +9,10 @@ import pygame
 from ui_helpers import key, new_table, run_until
 
 from zole_desktop import storage
+from zole_desktop.flow.certain import rest_is_certain
 from zole_desktop.flow.session import Session
 from zole_desktop.rules import cards as C
 from zole_desktop.rules.record import replay
-from zole_desktop.flow.certain import rest_is_certain
 from zole_desktop.rules.state import PASS, PLAYING, SURRENDER, TAKE_BID, HandState
 from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.table.hand_order import hand_key

@@ -52,6 +52,13 @@ class Saved:
     shown an action before a crash could no longer take it back."""
 
 
+@dataclass(frozen=True)
+class Hold(Wait):
+    """A played card landing and a won trick held (``until``, or ``settle``: until every
+    card has come to rest): cut short when the person takes a card back."""
+    settle: bool = False
+
+
 @dataclass
 class Gather:
     """A won trick stays until the person clicks or presses a key (the trick pause "until a

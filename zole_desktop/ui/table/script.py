@@ -24,6 +24,7 @@ from .conditions import (
     BotTurn,
     Condition,
     Gather,
+    Hold,
     HumanTurn,
     Saved,
     SceneClosed,
@@ -312,7 +313,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
         v.play(seat, a, applied.trick)
         t.relayout(dur=pace.CARD_MOVE)
         t.slide_sound()
-        yield Settle()
+        yield Hold(0.0, settle=True)
         t.app.sound.play("tap", 0.5)
         trick = applied.trick
         if trick is not None:
@@ -337,7 +338,7 @@ def hold_trick(t: TableScene) -> Script:
         t.app.invalidate()  # the note under the trick says what to do
         yield Gather()
     else:
-        yield t.wait(pause)
+        yield Hold(t.clock + pause * t.f)
 
 
 def bot_turn(t: TableScene, seat: int) -> Script:
