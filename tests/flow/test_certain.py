@@ -94,3 +94,22 @@ def test_a_rest_too_long_to_prove_is_not_offered():
     while st.phase != PLAYING:
         st.apply(st.legal_actions()[0])
     assert not rest_is_certain(st, budget=50)
+
+
+def test_every_card_a_winner_is_certain_from_the_first_trick_at_once():
+    # the leader holds the eight top trumps: certain from the first lead, with no search
+    mine = [C.card(n) for n in ("QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD")]
+    rest = [c for c in range(26) if c not in mine]
+    st = HandState.new(3, 2, {0: mine, 1: rest[:8], 2: rest[8:16]}, rest[16:18])
+    st.apply(TAKE_BID)
+    st.apply(rest[16])
+    st.apply(rest[17])
+    assert rest_is_certain(st, budget=1)
+    # a plain ace is no sure winner while a defender still holds a trump
+    aces = [C.card(n) for n in ("QC", "QS", "QH", "QD", "JC", "JS", "AC", "AH")]
+    rest = [c for c in range(26) if c not in aces]
+    st = HandState.new(3, 2, {0: aces, 1: rest[:8], 2: rest[8:16]}, rest[16:18])
+    st.apply(TAKE_BID)
+    st.apply(rest[16])
+    st.apply(rest[17])
+    assert not rest_is_certain(st, budget=1)  # no sure winner each: not proven at once

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import logging
 
+from ..rules.cards import FOLLOW_MASK, POINTS, TRUMP_MASK, cards_of
 from ..rules.state import PLAYING, SURRENDER, HandState
 
 log = logging.getLogger(__name__)
 
-BUDGET = 1000  # positions looked at, at most (some 30 ms on a slow machine)
+BUDGET = 600  # positions looked at, at most (some 50 ms on a slow machine)
 MIN_TRICKS = 2  # a hand with one trick left plays itself card by card anyway
 
 
@@ -30,6 +31,48 @@ def _tally(st: HandState) -> tuple[int, ...]:
     return (*st.tricks_won, *st.points_won, st.table_tricks, st.table_points)
 
 
+def _leader_holds_every_winner(st: HandState) -> bool:
+    """At a trick's start: every card of the seat to lead takes its trick whatever is led
+    first (each trump higher than every trump the others hold; each plain card the highest
+    of its suit still out, with no trump left to the others).  The common certain rest,
+    decided at once."""
+    if st.trick or st.contract == "galdins":
+        return False
+    me = st.hands[st.turn]
+    others = 0
+    for i, h in enumerate(st.hands):
+        if i != st.turn:
+            others |= h
+    for c in cards_of(me):
+        higher = FOLLOW_MASK[c] & ~((1 << (c + 1)) - 1)
+        if others & higher:
+            return False
+        if not me & TRUMP_MASK & (1 << c) and others & TRUMP_MASK:
+            return False  # a plain card the others could trump
+    return True
+
+
+def _moves(st: HandState) -> list[int]:
+    """The legal cards, one of each run of equivalent cards: the same suit, the same card
+    points and no card still out (held or in the trick) between them; playing one or the
+    other ends every continuation the same way."""
+    legal = [a for a in st.legal_actions() if a != SURRENDER]
+    live = 0
+    for h in st.hands:
+        live |= h
+    for c in st.trick:
+        live |= 1 << c
+    out: list[int] = []
+    for c in legal:  # ascending: c is merged into the previous kept card when equivalent
+        if out:
+            p = out[-1]
+            between = live & ((1 << c) - 1) & ~((1 << (p + 1)) - 1)
+            if FOLLOW_MASK[p] == FOLLOW_MASK[c] and POINTS[p] == POINTS[c] and not between:
+                continue
+        out.append(c)
+    return out
+
+
 def rest_is_certain(state: HandState, budget: int = BUDGET) -> bool:
     """True when the hand is being played, at least ``MIN_TRICKS`` tricks are left, and
     every way of playing the rest gives every trick to the same seat with the same card
@@ -38,6 +81,8 @@ def rest_is_certain(state: HandState, budget: int = BUDGET) -> bool:
         return False
     if 8 - len(state.completed) < MIN_TRICKS:
         return False
+    if _leader_holds_every_winner(state):
+        return True
     memo: dict[tuple, tuple[int, ...]] = {}  # a trick's start: what the rest adds to the tally
     count = [0]
 
@@ -56,9 +101,7 @@ def rest_is_certain(state: HandState, budget: int = BUDGET) -> bool:
         if count[0] > budget:
             raise _Mixed
         seen = None
-        for a in st.legal_actions():
-            if a == SURRENDER:
-                continue  # giving up is no way of playing the cards
+        for a in _moves(st):  # (giving up is no way of playing the cards)
             nxt = st.copy()
             nxt.apply(a)
             end = walk(nxt)
