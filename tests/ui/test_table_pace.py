@@ -213,6 +213,8 @@ def test_the_trick_log_lists_tricks_and_after_the_hand_every_dealt_hand(make_app
     assert any(ln.startswith("1 | Me | ") and ln.endswith("| Me | " + lines[1].split(" | ")[-1])
                for ln in lines[1:2])
     assert any(ln.startswith("Me: ") for ln in lines)
+    mine = {C.card(n) for n in TOPS}
+    assert all(row[5] in mine and row[3] == "Me" for row in log.trick_rows())  # my card won
     assert not any(ln.startswith(("B1: ", "B2: ")) for ln in lines)  # not while it goes on
     key(app, pygame.K_t)
     assert top(app) is table

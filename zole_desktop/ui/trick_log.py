@@ -1,6 +1,7 @@
 """The trick log: one page with every trick of the hand so far (who led, the cards in the
-order they were played, who took it and its card points) and, once the hand is over, every
-seat's cards as dealt, the talon and what was buried.  During the hand only my own dealt
+order they were played with the one that took it underlined, who took it and its card
+points) and, once the hand is over, every seat's cards as dealt, the talon and what was
+buried.  During the hand only my own dealt
 cards are listed (the others' are not known yet).
 
 Opened with T (or the corner's button) at the table and from the screen between hands; T,
@@ -59,12 +60,14 @@ class TrickLog(_Overlay):
     def who(self, seat: int) -> str:
         return _("Talon") if seat == TABLE else self.name(seat)
 
-    def trick_rows(self) -> list[tuple[str, str, list[int], str, str]]:
-        """(number, who led, the cards in order, who took it, its points) for each trick."""
+    def trick_rows(self) -> list[tuple[str, str, list[int], str, str, int]]:
+        """(number, who led, the cards in order, who took it, its points, the winning card)
+        for each trick."""
         out = []
         for i, t in enumerate(self.state.completed, 1):
+            won = t.cards[t.seats.index(t.winner)]
             out.append((str(i), self.who(t.leader), list(t.cards), self.who(t.winner),
-                        ngettext("{n} point", "{n} points", t.points).format(n=t.points)))
+                        ngettext("{n} point", "{n} points", t.points).format(n=t.points), won))
         return out
 
     def dealt(self) -> list[tuple[str, list[int]]]:
@@ -164,10 +167,10 @@ class TrickLog(_Overlay):
                 put(surface, t, body, gfx.GREY, (x, y), w, bold=True)
             self.lines_drawn.append(" | ".join(row[1:]))
         elif kind == "trick":
-            no, led, cards, took, pts = row[1:]
+            no, led, cards, took, pts, won = row[1:]
             put(surface, no, body, gfx.INK, (cols[0][0], y), cols[0][1], bold=True)
             put(surface, led, body, gfx.INK, (cols[1][0], y), cols[1][1])
-            self.draw_cards(surface, cards, cols[2][0], y, cols[2][1], body)
+            self.draw_cards(surface, cards, cols[2][0], y, cols[2][1], body, won)
             put(surface, took, body, gfx.INK, (cols[3][0], y), cols[3][1], bold=True)
             put(surface, pts, body, gfx.INK, (cols[4][0], y), cols[4][1])
             self.lines_drawn.append(" | ".join(
@@ -185,13 +188,18 @@ class TrickLog(_Overlay):
             self.lines_drawn.append(name + ": " + " ".join(texts.card_label(c) for c in cards))
 
     def draw_cards(self, surface, cards: list[int], x: int, y: int, width: int,
-                   body: int) -> None:
-        """Each card's label in its suit's colour, one space apart."""
+                   body: int, won: int | None = None) -> None:
+        """Each card's label in its suit's colour, one space apart; the card that took the
+        trick (``won``) underlined."""
         labels = [texts.card_label(c) for c in cards]
         size = gfx.fit_size("  ".join(labels), body, width, True, minimum=MIN_PX)
         gap = gfx.text_width(" ", size, True)
         for c, t in zip(cards, labels, strict=True):
-            x = gfx.blit_text(surface, t, size, card_colour(c), (x, y), bold=True).right + gap
+            r = gfx.blit_text(surface, t, size, card_colour(c), (x, y), bold=True)
+            if c == won:
+                pygame.draw.line(surface, card_colour(c), (r.x, r.bottom - 1),
+                                 (r.right, r.bottom - 1), max(2, size // 8))
+            x = r.right + gap
 
 
 def open_log(stack, state: HandState | None, name: Callable[[int], str], viewer: int | None,
