@@ -13,7 +13,6 @@ import pygame
 from .. import __version__
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from . import texts
-from .table import finish, hand_order, pace
 from .theme import available_themes, theme_label
 from .widgets import Button, ChoiceRow, FormScene, Heading
 
@@ -27,9 +26,6 @@ def deck_choices(themes: list[str]):
 
 
 ANIMS = [(k, v) for k, v in texts.ANIMATION_LABELS.items()]
-TRICK_PAUSES = list(pace.TRICK_PAUSE_LABELS.items())
-DEALS = list(pace.DEAL_LABELS.items())
-FINISH = list(finish.MODE_LABELS.items())
 SIZES = [(k, v) for k, v in texts.CARD_SIZE_LABELS.items()]
 
 
@@ -39,6 +35,9 @@ class SettingsScene(FormScene):
     opaque = True
 
     def build(self) -> None:
+        # the table's own labels (imported here: the first frame needs nothing of the table)
+        from .table import finish, hand_order, pace
+
         st = self.app.settings
         themes = available_themes() or ["classic"]
         self.widgets = [
@@ -52,15 +51,15 @@ class SettingsScene(FormScene):
                                         "you added keeps its own pictures.")),
             ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
                       lambda v: setattr(st, "animation", v)),
-            ChoiceRow(N_("Pause after a trick"), TRICK_PAUSES, lambda: st.trick_pause,
-                      lambda v: setattr(st, "trick_pause", v),
+            ChoiceRow(N_("Pause after a trick"), list(pace.TRICK_PAUSE_LABELS.items()),
+                      lambda: st.trick_pause, lambda v: setattr(st, "trick_pause", v),
                       explain=lambda: _("How long a won trick stays in the middle; or until "
                                         "you click or press a key.")),
-            ChoiceRow(N_("Deal speed"), DEALS, lambda: st.deal_speed,
+            ChoiceRow(N_("Deal speed"), list(pace.DEAL_LABELS.items()), lambda: st.deal_speed,
                       lambda v: setattr(st, "deal_speed", v),
                       explain=lambda: _("Fast: the cards are dealt without the shuffle shown.")),
-            ChoiceRow(N_("Finish a hand early"), FINISH, lambda: st.finish_early,
-                      lambda v: setattr(st, "finish_early", v),
+            ChoiceRow(N_("Finish a hand early"), list(finish.MODE_LABELS.items()),
+                      lambda: st.finish_early, lambda v: setattr(st, "finish_early", v),
                       explain=lambda: _("When every remaining trick is certain whatever anyone "
                                         "plays; Ask offers a button.")),
             ChoiceRow(N_("Trumps in your hand"), list(hand_order.TRUMP_LABELS.items()),
