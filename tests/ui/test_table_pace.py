@@ -253,3 +253,16 @@ def test_a_deal_played_again_says_which_hand_it_replays(make_app):
     assert "Replay of hand 1" in shown
     assert not any(t.startswith("Hand 1 of") for t in shown)
     assert table.state.is_terminal()
+
+
+def test_until_a_click_only_holds_an_offline_table_with_a_person(make_app):
+    from zole_desktop.flow.director import Director
+    from zole_desktop.ui.table import pace
+
+    app = make_app()
+    app.settings.trick_pause = "click"
+    table = new_table(app, seed=3)
+    assert pace.trick_pause(table) is None  # held until a click
+    # a network table's director (the host's hand goes on without my click): the normal pause
+    table.director.__class__ = type("RemoteLike", (Director,), {})
+    assert pace.trick_pause(table) == pace.TRICK_PAUSES["normal"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...flow.director import Director
 from ...i18n import N_, NC_
 
 if TYPE_CHECKING:
@@ -43,11 +44,13 @@ def _setting(t: TableScene, name: str, default: str) -> str:
 
 def trick_pause(t: TableScene) -> float | None:
     """Seconds a won trick stays before it goes to its winner's pile (at normal speed), or
-    None: until the person clicks or presses a key (only where a person plays and no coach
-    leads the hand; elsewhere a click-held trick is the normal pause)."""
+    None: until the person clicks or presses a key (only at an offline table where a person
+    plays and no coach leads the hand; elsewhere a click-held trick is the normal pause)."""
     choice = _setting(t, "trick_pause", "normal")
     if choice == CLICK:
-        if t.human is not None and t.coach is None and not t.demo:
+        # offline only: at a network table the host's hand goes on without my click
+        if t.human is not None and t.coach is None and not t.demo and \
+                type(t.director) is Director:
             return None
         choice = "normal"
     return TRICK_PAUSES.get(choice, TRICK_PAUSES["normal"])
