@@ -34,7 +34,7 @@ PLAY_START = 0.3  # after the bidding (and the burial), before the first lead
 HAND_END = 0.4  # after the last trick, before the screen between hands
 
 # the deal: riffles of the shuffle, the gap between packets, and whether the cut is shown
-DEALS = {"normal": (1, 0.07, True), "fast": (0, 0.025, False)}
+DEALS = {"normal": (1, 0.055, True), "fast": (0, 0.025, False)}
 
 
 def _setting(t: TableScene, name: str, default: str) -> str:
