@@ -6,7 +6,7 @@ import random
 from zole_desktop.flow.certain import rest_is_certain, rest_of_hand
 from zole_desktop.rules import cards as C
 from zole_desktop.rules.match import Match
-from zole_desktop.rules.state import PLAYING, SURRENDER, TAKE_BID, HandState
+from zole_desktop.rules.state import PASS, PLAYING, SURRENDER, TAKE_BID, HandState
 
 
 def tally(st):
@@ -113,3 +113,42 @@ def test_every_card_a_winner_is_certain_from_the_first_trick_at_once():
     st.apply(rest[16])
     st.apply(rest[17])
     assert not rest_is_certain(st, budget=1)  # no sure winner each: not proven at once
+
+
+def mid_trick_positions(seed, left=3, hands=60):
+    rng = random.Random(seed)
+    for _ in range(hands):
+        _d, st = Match(3).deal(rng)
+        st.apply(TAKE_BID)
+        while st.phase != PLAYING:
+            st.apply(st.legal_actions()[0])
+        while st.phase == PLAYING and (8 - len(st.completed) > left or not st.trick):
+            st.apply(rng.choice([a for a in st.legal_actions() if a != SURRENDER]))
+        if st.phase == PLAYING:
+            yield st
+
+
+def test_certain_in_the_middle_of_a_trick_agrees_with_every_continuation():
+    certain = 0
+    for st in mid_trick_positions(seed=21, left=3, hands=80):
+        assert st.trick
+        ends = set()
+        all_ends(st, ends)
+        assert rest_is_certain(st, budget=10**6) == (len(ends) == 1), st
+        certain += len(ends) == 1
+    assert certain >= 3
+
+
+def test_the_top_trumps_second_in_a_trick_are_certain_at_once():
+    mine = [C.card(n) for n in ("QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD")]
+    rest = [c for c in range(26) if c not in mine]
+    st = HandState.new(3, 0, {0: mine, 1: rest[:8], 2: rest[8:16]}, rest[16:18])
+    st.apply(PASS)
+    st.apply(PASS)
+    st.apply(TAKE_BID)  # I (seat 0) speak last, take and bury the talon again
+    st.apply(rest[16])
+    st.apply(rest[17])
+    st.apply(st.legal_actions()[0])  # seat 1 leads
+    st.apply(st.legal_actions()[0])  # seat 2 follows
+    assert st.current_seat == 0 and len(st.trick) == 2
+    assert rest_is_certain(st, budget=1)  # whatever I play wins, then every lead of mine

@@ -266,3 +266,25 @@ def test_until_a_click_only_holds_an_offline_table_with_a_person(make_app):
     # a network table's director (the host's hand goes on without my click): the normal pause
     table.director.__class__ = type("RemoteLike", (Director,), {})
     assert pace.trick_pause(table) == pace.TRICK_PAUSES["normal"]
+
+
+def test_finish_is_offered_in_the_middle_of_a_trick_at_my_turn(make_app):
+    # the bots lead and follow; I (last to play) hold the eight top trumps: certain at my turn
+    mine = [C.card(n) for n in TOPS]
+    rest = [c for c in range(26) if c not in mine]
+    st = HandState.new(3, 0, {0: mine, 1: rest[:8], 2: rest[8:16]}, rest[16:18])
+    for a in (PASS, PASS, TAKE_BID, rest[16], rest[17]):
+        st.apply(a)
+    st.apply(st.legal_actions()[0])
+    st.apply(st.legal_actions()[0])
+    s = Session(players=3, names=["Me", "B1", "B2"], levels=[None, "random", "random"],
+                human=0, length=1, seed=3, current=st)
+    s.match.dealer = 0
+    app = make_app()
+    app.settings.finish_early = "ask"
+    table = open_table(app, s)
+    assert run_until(app, lambda: table.waiting_for() == "play")
+    assert "Finish the hand (F)" in [b.text() for b in table.buttons]
+    key(app, pygame.K_f)
+    assert run_until(app, lambda: isinstance(top(app), HandSummary))
+    assert table.state.tricks_won[table.state.seats.index(0)] == 8

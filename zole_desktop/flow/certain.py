@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 
-from ..rules.cards import FOLLOW_MASK, POINTS, TRUMP_MASK, cards_of
+from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, TRUMP_MASK, cards_of, trick_winner_index
 from ..rules.state import PLAYING, SURRENDER, HandState
 
 log = logging.getLogger(__name__)
@@ -31,24 +31,42 @@ def _tally(st: HandState) -> tuple[int, ...]:
     return (*st.tricks_won, *st.points_won, st.table_tricks, st.table_points)
 
 
-def _leader_holds_every_winner(st: HandState) -> bool:
-    """At a trick's start: every card of the seat to lead takes its trick whatever is led
-    first (each trump higher than every trump the others hold; each plain card the highest
-    of its suit still out, with no trump left to the others).  The common certain rest,
-    decided at once."""
-    if st.trick or st.contract == "galdins":
+def _all_winners(me: int, others: int) -> bool:
+    """Every card in ``me`` takes its trick when led, in any order, against ``others`` (each
+    trump higher than every trump in ``others``; each plain card the highest of its suit, with
+    no trump in ``others``).  Fewer cards in ``others`` keep it true."""
+    for c in cards_of(me):
+        higher = FOLLOW_MASK[c] & ~((1 << (c + 1)) - 1)
+        if others & higher:
+            return False
+        if not TRUMP_MASK & (1 << c) and others & TRUMP_MASK:
+            return False  # a plain card the others could trump
+    return True
+
+
+def _mover_takes_the_rest(st: HandState) -> bool:
+    """The seat to move takes every trick left whatever anyone plays, decided at once: at a
+    trick's start its every card is a sure winner; in a trick, each of its legal cards beats
+    the trick so far and every card the players after it hold, and its cards left after any
+    of them are all sure winners as leads."""
+    if st.contract == "galdins":
         return False
     me = st.hands[st.turn]
     others = 0
     for i, h in enumerate(st.hands):
         if i != st.turn:
             others |= h
-    for c in cards_of(me):
-        higher = FOLLOW_MASK[c] & ~((1 << (c + 1)) - 1)
-        if others & higher:
+    if not st.trick:
+        return _all_winners(me, others)
+    best = st.trick[trick_winner_index(st.trick)]
+    later = 0
+    for k in range(1, 3 - len(st.trick)):
+        later |= st.hands[(st.turn + k) % 3]
+    for c in _moves(st):
+        if not BEATS[best][c] or any(BEATS[c][x] for x in cards_of(later)):
             return False
-        if not me & TRUMP_MASK & (1 << c) and others & TRUMP_MASK:
-            return False  # a plain card the others could trump
+        if not _all_winners(me & ~(1 << c), others):
+            return False
     return True
 
 
@@ -81,7 +99,7 @@ def rest_is_certain(state: HandState, budget: int = BUDGET) -> bool:
         return False
     if 8 - len(state.completed) < MIN_TRICKS:
         return False
-    if _leader_holds_every_winner(state):
+    if _mover_takes_the_rest(state):
         return True
     memo: dict[tuple, tuple[int, ...]] = {}  # a trick's start: what the rest adds to the tally
     count = [0]

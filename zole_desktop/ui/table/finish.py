@@ -56,8 +56,8 @@ def mode(t: TableScene) -> str:
 
 
 def certain_now(t: TableScene, state: HandState) -> bool:
-    """The rest of the hand is certain at this trick's start (worked out once a position)."""
-    if state.trick or mode(t) == "never":
+    """The rest of the hand is certain now (worked out once a position)."""
+    if mode(t) == "never":
         return False
     n = len(state.actions())
     hit = _checked.get(t)
