@@ -294,6 +294,12 @@ class Settings:
     sound: bool = True
     hints: bool = True
     auto_play_forced: bool = False
+    trick_pause: str = "normal"  # how long a won trick stays: short, normal, long, click
+    deal_speed: str = "normal"  # the shuffle and the deal: normal, fast
+    finish_early: str = "ask"  # when the rest of a hand is certain: never, ask, always
+    sort_trumps: str = "first"  # my hand: trumps first or last
+    sort_suits: str = "suits"  # the plain suits: suits (♣ ♠ ♥) or alternate (♣ ♥ ♠)
+    sort_direction: str = "down"  # high to low (down) or low to high (up)
     player_name: str = ""
     window_width: int = 1280
     window_height: int = 720
@@ -301,6 +307,12 @@ class Settings:
     CHOICES = {
         "animation": ("slow", "normal", "fast", "instant"),
         "card_size": ("small", "normal", "large"),
+        "trick_pause": ("short", "normal", "long", "click"),
+        "deal_speed": ("normal", "fast"),
+        "finish_early": ("never", "ask", "always"),
+        "sort_trumps": ("first", "last"),
+        "sort_suits": ("suits", "alternate"),
+        "sort_direction": ("down", "up"),
     }
 
 

@@ -336,7 +336,7 @@ def test_menus_text_and_table_keys_on_the_real_loop(real_app, data_dir):
         seen["hand"] = table.my_hand()
         send("pause", key_events(pygame.K_ESCAPE), lambda: isinstance(top(app), PauseMenu))
         pause = top(app)
-        leave = pause.widgets[3]
+        leave = next(w for w in pause.widgets if w.text() == "Leave the table")
         send("leave the table", click_events(leave.rect.center), lambda: top(app) is menu)
         assert wait_until(lambda: menu.widgets[0].enabled, 5)
         send("continue", click_events(menu.widgets[0].rect.center),

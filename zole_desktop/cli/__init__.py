@@ -55,9 +55,10 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
                        "input (latency on the real loop), net (round trips at a host), "
                        "codes (how long guessing a join code takes), save (what the save "
                        "after every action costs the playing thread), cards (a start until "
-                       "the cards are on screen, drawn from the vector masters)")
+                       "the cards are on screen, drawn from the vector masters), pace (seconds "
+                       "from my card to my next turn and from Next hand to my bid, real loop)")
     b.add_argument("what", choices=["rules", "solver", "frames", "input", "net", "codes",
-                                    "save", "cards"])
+                                    "save", "cards", "pace"])
     b.add_argument("--seconds", type=float, default=None,
                    help="how long to measure (rules: 3, net: 10, codes: 120 per run)")
     b.add_argument("--addresses", default="1,100",
@@ -73,7 +74,11 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     b.add_argument("--size", help="window size (frames: 1920x1080, input: 1280x720, cards: "
                    "a list, 1920x1080,3840x2160)")
     b.add_argument("--deck", default="classic", help="cards: the game's deck to draw")
-    b.add_argument("--hands", type=int, default=3, help="hands to play (input)")
+    b.add_argument("--hands", type=int, default=3, help="hands to play (input, pace)")
+    b.add_argument("--trick-pause", choices=["short", "normal", "long"],
+                   help="pace: the pause after a trick (default: a new player's setting)")
+    b.add_argument("--deal", choices=["normal", "fast"],
+                   help="pace: the deal's speed (default: a new player's setting)")
     b.add_argument("--layouts", type=int, default=40, help="deals to solve (solver)")
     b.add_argument("--lengths", default="12,100,300",
                    help="save: the matches' lengths in finished hands, e.g. 12,100,300")

@@ -1,4 +1,5 @@
-"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save|cards``: benchmarks.
+"""``python -m zole_desktop bench rules|solver|frames|input|net|codes|save|cards|pace``:
+the benchmarks.
 
 ``rules`` (the speed of the rules core on one core) is here; ``frames`` and ``input`` need
 the window and the real loop, so they live in ``ui/bench.py`` and are loaded only for them.
@@ -84,6 +85,11 @@ def main(args: argparse.Namespace) -> int:
         if os.environ.get(bc.CHILD):  # one of the starts the bench measures
             return bc.child(sizes, os.environ[bc.CHILD], args.deck)
         return bc.bench_cards(sizes, args.deck, as_json=args.json)
+    if args.what == "pace":
+        from ..ui.bench_pace import bench_pace
+
+        return bench_pace(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
+                          as_json=args.json, trick_pause=args.trick_pause, deal=args.deal)
     print(f"bench: unknown benchmark {args.what!r}", file=sys.stderr)
     return EXIT_BAD_INPUT
 

@@ -19,9 +19,9 @@ from ..i18n import N_, _
 from ..rules import cards as C
 from ..rules.match import SheetRow
 from ..rules.state import HandState
-from . import gfx, texts
+from . import gfx, texts, trick_log
 from .hand_words import result_lines
-from .scene import BACK, CONFIRM, Action
+from .scene import BACK, CONFIRM, KEY, Action
 from .sheet import _Overlay
 from .sheet_table import GAIN, MIN_PX, draw_sheet, fitted, put
 from .widgets import Button
@@ -100,6 +100,8 @@ class HandSummary(_Overlay):
             self.buttons = [Button(next_label or N_("Next hand"), self.close, primary=True)]
         if row.contract != "passed":
             self.buttons.append(Button(N_("Review hand"), self.review))
+        if row.contract != "passed":
+            self.buttons.append(Button(trick_log.TITLE, self.trick_log))
         if replay is not None and not final:
             self.buttons.append(Button(N_("Play this deal again"), replay))
 
@@ -122,7 +124,16 @@ class HandSummary(_Overlay):
         self.choice = choice
         self.close()
 
+    def trick_log(self) -> None:
+        """Every trick of the hand and every seat's cards as dealt (on top of this)."""
+        self.auto_continue = None
+        trick_log.open_log(self.stack, self.state, self.name, self.viewer, self.row.number,
+                           self.session.deal_of_hand if self.session.practice else None)
+
     def handle(self, a: Action) -> None:
+        if a.kind == KEY and a.value == pygame.K_t and self.row.contract != "passed":
+            self.trick_log()
+            return
         if a.kind == BACK:
             self.leave("menu") if self.final else self.close()
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import N_
-from . import gfx
+from . import gfx, trick_log
 from .scene import BACK
 from .settings import SettingsScene
 from .widgets import Button, FormScene
@@ -26,6 +26,8 @@ class PauseMenu(FormScene):
         self.widgets = [
             Button(N_("Resume"), self.back, primary=True),
             Button(N_("Score sheet"), self.sheet),
+            Button(trick_log.TITLE, self._then_resume(
+                lambda: trick_log.open_for_table(self.table))),
             *[Button(label, self._then_resume(act)) for label, act in
               (extra() if callable(extra) else [])],
             Button(N_("Settings"), lambda: self.stack.push(SettingsScene())),

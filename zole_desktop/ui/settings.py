@@ -1,5 +1,6 @@
-"""The settings: language, deck, four colours, animation speed, card size, full screen,
-sound, hints and the forced card; each change takes effect at once and is saved when the
+"""The settings: language, deck, four colours, animation speed, the pause after a trick,
+the deal's speed, finishing a hand early, the hand's order, card size, full screen, sound,
+hints and the forced card; each change takes effect at once and is saved when the
 scene closes."""
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class SettingsScene(FormScene):
     opaque = True
 
     def build(self) -> None:
+        # the table's own labels (imported here: the first frame needs nothing of the table)
+        from .table import finish, hand_order, pace
+
         st = self.app.settings
         themes = available_themes() or ["classic"]
         self.widgets = [
@@ -47,6 +51,24 @@ class SettingsScene(FormScene):
                                         "you added keeps its own pictures.")),
             ChoiceRow(N_("Animation speed"), ANIMS, lambda: st.animation,
                       lambda v: setattr(st, "animation", v)),
+            ChoiceRow(N_("Pause after a trick"), list(pace.TRICK_PAUSE_LABELS.items()),
+                      lambda: st.trick_pause, lambda v: setattr(st, "trick_pause", v),
+                      explain=lambda: _("How long a won trick stays in the middle; or until "
+                                        "you click or press a key.")),
+            ChoiceRow(N_("Deal speed"), list(pace.DEAL_LABELS.items()), lambda: st.deal_speed,
+                      lambda v: setattr(st, "deal_speed", v),
+                      explain=lambda: _("Fast: the cards are dealt without the shuffle shown.")),
+            ChoiceRow(N_("Finish a hand early"), list(finish.MODE_LABELS.items()),
+                      lambda: st.finish_early, lambda v: setattr(st, "finish_early", v),
+                      explain=lambda: _("When every remaining trick is certain whatever anyone "
+                                        "plays; Ask offers a button.")),
+            ChoiceRow(N_("Trumps in your hand"), list(hand_order.TRUMP_LABELS.items()),
+                      lambda: st.sort_trumps, functools.partial(self._set_order, "sort_trumps")),
+            ChoiceRow(N_("Plain suits in your hand"), list(hand_order.SUIT_LABELS.items()),
+                      lambda: st.sort_suits, functools.partial(self._set_order, "sort_suits")),
+            ChoiceRow(N_("Cards in your hand"), list(hand_order.DIRECTION_LABELS.items()),
+                      lambda: st.sort_direction,
+                      functools.partial(self._set_order, "sort_direction")),
             ChoiceRow(N_("Card size"), SIZES, lambda: st.card_size, self._set_card_size),
             ChoiceRow(N_("Full screen (F11)"), [(False, texts.ON_OFF[False]),
                                                 (True, texts.ON_OFF[True])],
@@ -91,6 +113,11 @@ class SettingsScene(FormScene):
 
     def _set_card_size(self, v: str) -> None:
         self.app.settings.card_size = v
+        self.app.stack.resize(self.app.size)
+
+    def _set_order(self, name: str, v: str) -> None:
+        """The hand's order: the table under this screen sorts my cards again at once."""
+        setattr(self.app.settings, name, v)
         self.app.stack.resize(self.app.size)
 
     def _set_sound(self, v: bool) -> None:

@@ -52,7 +52,21 @@ class Saved:
     shown an action before a crash could no longer take it back."""
 
 
-Condition = Wait | Settle | HumanTurn | BotTurn | SceneClosed | Saved
+@dataclass(frozen=True)
+class Hold(Wait):
+    """A played card landing and a won trick held (``until``, or ``settle``: until every
+    card has come to rest): cut short when the person takes a card back."""
+    settle: bool = False
+
+
+@dataclass
+class Gather:
+    """A won trick stays until the person clicks or presses a key (the trick pause "until a
+    click"); the table's input sets ``done``."""
+    done: bool = False
+
+
+Condition = Wait | Settle | HumanTurn | BotTurn | SceneClosed | Saved | Gather
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import trick_log
 from ..scene import (
     BACK,
     CLICK,
@@ -24,13 +25,27 @@ from ..scene import (
     UP,
     Action,
 )
+from . import finish
+from .conditions import Gather
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
 
+def _gathers(t: TableScene, a: Action) -> bool:
+    """A click away from the buttons, Enter or Space: what sends a held trick on."""
+    if a.kind == CLICK:
+        return not any(b.rect.collidepoint(a.point) for b in t.all_buttons()) \
+            and not t.show_last
+    return a.kind == CONFIRM or (a.kind == KEY and a.value == pygame.K_SPACE)
+
+
 def handle(t: TableScene, a: Action) -> None:
     k = a.kind
+    if isinstance(t.cond, Gather) and _gathers(t, a):
+        t.cond.done = True  # the won trick goes to its pile
+        t.app.invalidate()
+        return
     if k == BACK:
         if t.show_last:
             t.show_last = False
@@ -44,6 +59,12 @@ def handle(t: TableScene, a: Action) -> None:
             return
     if k == KEY and a.value == pygame.K_l:
         t.toggle_last()
+        return
+    if k == KEY and a.value == pygame.K_t:
+        trick_log.open_for_table(t)
+        return
+    if k == KEY and a.value == pygame.K_f and finish.offered(t):
+        finish.choose(t)
         return
     if k == KEY and a.value == pygame.K_F1:
         t.open_guide()

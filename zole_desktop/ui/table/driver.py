@@ -7,7 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...rules.state import PLAYING, SURRENDER
-from .conditions import UNDO, BotAnswer, BotTurn, HumanTurn, Saved, SceneClosed, Settle, Wait
+from .conditions import (
+    UNDO,
+    BotAnswer,
+    BotTurn,
+    Gather,
+    Hold,
+    HumanTurn,
+    Saved,
+    SceneClosed,
+    Settle,
+    Wait,
+)
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -35,6 +46,12 @@ def ready(t: TableScene) -> Any:
             return NOT_READY
     if c is None:
         return None
+    if isinstance(c, Hold):
+        if t.undo_request:
+            return None  # taken back: the script goes on to the undo at once
+        if c.settle:
+            return None if not any(s.moving(t.clock) for s in t.sprites) else NOT_READY
+        return None if t.clock >= c.until else NOT_READY
     if isinstance(c, Wait):
         return None if t.clock >= c.until else NOT_READY
     if isinstance(c, Settle):
@@ -43,6 +60,8 @@ def ready(t: TableScene) -> Any:
         return _human_answer(t, c.kind)
     if isinstance(c, BotTurn):
         return _bot_answer(t, c)
+    if isinstance(c, Gather):
+        return None if c.done or t.closed or t.undo_request else NOT_READY
     if isinstance(c, SceneClosed):
         return None if c.scene not in t.stack.scenes else NOT_READY
     return None

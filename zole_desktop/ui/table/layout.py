@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from ...i18n import ngettext
-from ...rules.cards import sort_for_hand
 from ...rules.state import TABLE
 from .. import gfx
 from .model import TableView
@@ -315,7 +314,7 @@ def card_targets(L: Layout, view: TableView, sides: dict[int, str], my_face_up: 
     for seat, cards in view.holding.items():
         side = sides.get(seat)
         if side == "bottom":
-            hand = sort_for_hand(cards)
+            hand = view.hand(seat)
             k = len(hand)
             step = hand_step(L, k)
             span = (k - 1) * step + cw

@@ -8,7 +8,9 @@ puts every card where the hand's state says it is (a continued hand, an undo).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules.cards import cards_of, sort_for_hand
 from ...rules.settlement import TAKE
@@ -28,6 +30,7 @@ class TableView:
     bubbles: dict[int, int] = field(default_factory=dict)  # what each seat said (its bid)
     talon_shown: bool = False  # the talon turned face up where it lies (I take it)
     from_talon: list[int] = field(default_factory=list)  # marked in my hand until buried
+    order: Callable[[int], Any] | None = None  # the person's hand order (None: the usual)
 
     def face_talon(self, targets: dict) -> dict:
         """``targets`` (card: x, y, scale, face, z) with the talon face up while it is
@@ -39,7 +42,10 @@ class TableView:
         return targets
 
     def hand(self, seat: int) -> list[int]:
-        """``seat``'s cards in the order they are held (sorted for the person's fan)."""
+        """``seat``'s cards in the order they are held (sorted for the person's fan, in the
+        order the settings choose)."""
+        if self.order is not None:
+            return sorted(self.holding.get(seat, []), key=self.order)
         return sort_for_hand(self.holding.get(seat, []))
 
     def start_deal(self, state: HandState) -> None:

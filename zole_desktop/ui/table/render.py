@@ -17,9 +17,11 @@ from ...rules.settlement import DARK, TAKE, ZOLE
 from ...rules.state import BIDDING, DONE, TABLE
 from .. import gfx, texts
 from . import buttons
+from .conditions import Gather
 from .drawn import mark
 from .hint_view import draw_hints, line_bottom
 from .marks import draw_button_focus, draw_card_marks, draw_turn_marker
+from .pace import GATHER_NOTE
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -74,6 +76,8 @@ def draw(tb: TableScene, surface) -> None:
         tb.coach.draw_marks(surface)
     if tb.message:
         draw_message(tb, surface, tb.message)
+    elif isinstance(tb.cond, Gather):
+        draw_message(tb, surface, _(GATHER_NOTE))
     if tb.show_last and tb.state and tb.state.completed:
         draw_last_trick(tb, surface)
     if tb.coach is not None:
@@ -216,7 +220,9 @@ def draw_panels(tb: TableScene, surface) -> None:
     draw_info(tb, surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
     # right: hand number and pools
     s = tb.session
-    if s.length:
+    if s.practice and s.deal_of_hand:  # a deal played again is no hand of a match
+        t = _("Replay of hand {n}").format(n=s.deal_of_hand)
+    elif s.length:
         t = _("Hand {n} of {total}").format(n=tb.hand_no, total=s.length)
     else:
         t = _("Hand {n}").format(n=tb.hand_no)

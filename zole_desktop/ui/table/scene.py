@@ -31,7 +31,7 @@ from .. import gfx, texts
 from ..scene import Action, Scene
 from ..sprites import CardImages, CardSprite
 from ..widgets import Button
-from . import buttons, controls, driver, layout, render, script
+from . import buttons, controls, driver, hand_order, layout, render, script
 from .coach import TableCoach
 from .conditions import (
     BotTurn,
@@ -118,7 +118,7 @@ class TableScene(Scene):
         return self.app.anim_factor if self.app else 1.0
 
     def reset_view(self) -> None:
-        self.view = TableView()
+        self.view = TableView(order=self.view.order)
         self.selected = []
 
     def seat_name(self, seat: int) -> str:
@@ -224,6 +224,7 @@ class TableScene(Scene):
         if self.app is None:
             return
         W, H = self.app.size
+        self.view.order = hand_order.key_for(self.app.settings)
         ch = layout.card_height(H, self.app.settings.card_size)
         if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
             self.images = CardImages(self.app.theme, ch)

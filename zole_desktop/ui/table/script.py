@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from ...i18n import N_, _
 from ...rules.deal import TALON, Deal
-from ...rules.state import BIDDING, BURYING, PASS, SURRENDER, HandState
-from . import buttons
+from ...rules.state import BIDDING, BURYING, PASS, PLAYING, SURRENDER, HandState
+from . import buttons, finish, pace
 from .conditions import (
     UNDO,
     BotAnswer,
     BotTurn,
     Condition,
+    Gather,
+    Hold,
     HumanTurn,
     Saved,
     SceneClosed,
@@ -38,8 +40,6 @@ Script = Generator[Condition, Any, Any]
 
 log = logging.getLogger(__name__)
 
-PACKET_GAP = 0.10
-TRICK_VIEW = 0.8
 TALON_FLIP = 0.3  # seconds the talon takes to turn face up when I take it
 TALON_VIEW = 0.8  # seconds it shows face up before it goes into my hand
 AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
@@ -143,8 +143,10 @@ def deal_hand(t: TableScene, deal: Deal, state: HandState) -> Script:
     t.relayout(snap=first)
     t.director.persist()  # the new deal: Continue starts this hand, not another
     yield Settle()
-    t.app.sound.play("riffle")
-    yield from shuffle_and_cut(t, deal)
+    riffles, gap, cut = pace.deal_style(t)
+    if riffles or cut:
+        t.app.sound.play("riffle")
+    yield from shuffle_and_cut(t, deal, riffles, cut)
     v.deck = list(deal.deck)
     t.relayout(dur=0.0)
     for k, p in enumerate(deal.packets):
@@ -156,14 +158,15 @@ def deal_hand(t: TableScene, deal: Deal, state: HandState) -> Script:
                 v.talon.append(c)
             else:
                 v.holding[p.to].append(c)
-        t.relayout()
+        t.relayout(dur=pace.CARD_MOVE if gap < 0.05 else None)
         t.slide_sound()
-        yield t.wait(PACKET_GAP)
+        yield t.wait(gap)
     yield Settle()
 
 
-def shuffle_and_cut(t: TableScene, deal: Deal) -> Script:
-    """A riffle (two halves apart and back) and the cut (the top lifted and put under)."""
+def shuffle_and_cut(t: TableScene, deal: Deal, riffles: int = 1, show_cut: bool = True) -> Script:
+    """``riffles`` riffles (two halves apart and back) and the cut (the top lifted and put
+    under) when ``show_cut``."""
     if t.f <= 0:
         return
     v = t.view
@@ -171,24 +174,24 @@ def shuffle_and_cut(t: TableScene, deal: Deal) -> Script:
     sx, sy = t.L["cut"]  # the cut goes away from the dealer's plate
     cw = t.images.w * DECK_SCALE
     half = len(v.deck) // 2
-    for _rep in range(2):
+    for _rep in range(riffles):
         for i, c in enumerate(v.deck):
             dx = -0.6 * cw if i < half else 0.6 * cw
-            t.sprites[c].move(t.clock, x + dx, y, DECK_SCALE, False, 0.16 * t.f)
+            t.sprites[c].move(t.clock, x + dx, y, DECK_SCALE, False, 0.13 * t.f)
         yield Settle()
         interleaved = [c for pair in zip(v.deck[:half], v.deck[half:], strict=False)
                        for c in pair]
         interleaved += [c for c in v.deck if c not in interleaved]
         v.deck = interleaved
-        t.relayout(dur=0.16)
+        t.relayout(dur=0.13)
         yield Settle()
-    if deal.cut:
+    if deal.cut and show_cut:
         for c in v.deck[:deal.cut]:
             t.sprites[c].move(t.clock, x + sx * 0.9 * cw, y + sy * 0.35 * cw, DECK_SCALE,
-                              False, 0.2 * t.f)
+                              False, 0.15 * t.f)
         yield Settle()
         v.deck = list(deal.deck)
-        t.relayout(dur=0.22)
+        t.relayout(dur=0.16)
         yield Settle()
 
 
@@ -208,7 +211,7 @@ def play_hand(t: TableScene, state: HandState) -> Script:
         t.app.invalidate()
         if seat != t.human:
             t.app.moment("bidding")
-        yield t.wait(0.45 if a == PASS else 0.7)
+        yield t.wait(pace.PASS_VIEW if a == PASS else pace.BID_VIEW)
     if t.closed:
         return
     if not v.cards_seen:
@@ -223,7 +226,7 @@ def play_hand(t: TableScene, state: HandState) -> Script:
         t.app.invalidate()
         yield Wait(t.clock + max(ALL_PASSED_VIEW, ALL_PASSED_VIEW * t.f))
         return
-    yield t.wait(0.5)
+    yield t.wait(pace.PLAY_START)
     v.bubbles = {}
     v.sync_table_cards(state)
     t.relayout()
@@ -281,6 +284,9 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             t.surrender_request = False
             if d.surrender(t.human) is not None:
                 break
+        if finish.mode(t) == "always" and finish.certain_now(t, state):
+            yield from finish.play_out(t, state)
+            break
         if seat == t.human:
             a = yield from human_turn(t, "play")
         else:
@@ -289,6 +295,9 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             if t.take_back():
                 yield Settle()
             continue
+        if a == finish.FINISH:
+            yield from finish.play_out(t, state)
+            break
         if a == SURRENDER:
             decl = state.declarer_seat
             if decl is not None and d.surrender(decl) is not None:
@@ -302,23 +311,34 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             continue
         yield Saved()
         v.play(seat, a, applied.trick)
-        t.relayout()
+        t.relayout(dur=pace.CARD_MOVE)
         t.slide_sound()
-        yield Settle()
+        yield Hold(0.0, settle=True)
         t.app.sound.play("tap", 0.5)
         trick = applied.trick
         if trick is not None:
             t.app.moment("trick")
-            yield t.wait(TRICK_VIEW)
+            yield from hold_trick(t)
             if t.undo_request and t.can_undo():
                 continue  # taken back before the trick was swept
             v.sweep(trick)
             v.sync_table_cards(state)
-            t.relayout()
+            t.relayout(dur=pace.SWEEP)
             t.slide_sound()
-            yield Settle()
+            if state.current_seat != t.human or state.is_terminal():
+                yield Settle()  # (my turn comes while the trick flies to its pile)
     t.undo_request = False
-    yield t.wait(0.5)
+    yield t.wait(pace.HAND_END)
+
+
+def hold_trick(t: TableScene) -> Script:
+    """The won trick stays in the middle: the trick pause, or until a click."""
+    pause = pace.trick_pause(t)
+    if pause is None:
+        t.app.invalidate()  # the note under the trick says what to do
+        yield Gather()
+    else:
+        yield Hold(t.clock + pause * t.f)
 
 
 def bot_turn(t: TableScene, seat: int) -> Script:
@@ -328,7 +348,7 @@ def bot_turn(t: TableScene, seat: int) -> Script:
     bot = t.session.bots[seat]
     obs = state.observation(seat)
     job = t.workers.decide(bot, obs)
-    pause = t.rng.uniform(0.3, 0.7) * t.f
+    pause = pace.bot_pause(t, state.phase != PLAYING) * t.f
     r: BotAnswer = yield BotTurn(job, t.clock + pause)
     if t.workers.stale(job) or t.closed:
         return obs.legal[0]
@@ -365,6 +385,8 @@ def human_turn(t: TableScene, kind: str) -> Script:
                 return UNDO
             return forced
     buttons.build(t, kind)
+    if kind == "play":
+        finish.offer(t)  # the rest is certain: finish the hand?
     if kind in ("play", "bury"):
         t.focus = ("card", t.default_card_focus(kind))
     else:
