@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..i18n import _
+
 HAND = ("QC", "JS", "AD", "TD", "8D", "AC", "KS", "TH")  # eight cards, trumps and plain ones
 SIZES = "1920x1080,3840x2160"
 CHILD = "ZOLE_BENCH_CARDS_DATA"  # set: this process is one start (its data folder)
@@ -46,7 +48,7 @@ def child(size: str, data: str, deck: str) -> int:
     images = CardImages(th, layout.card_height(H, "normal"))
     vc = th.vector
     if vc is None or vc.cache is None:
-        print(f"bench cards: {deck} cannot be drawn from its vector masters"
+        print(_("bench cards: {deck} cannot be drawn from its vector masters").format(deck=deck)
               + (f" ({vc.failed})" if vc is not None else ""), file=sys.stderr)
         return 1
     shown = (*HAND, "back")
@@ -116,22 +118,24 @@ def bench_cards(sizes: str = SIZES, deck: str = "classic", as_json: bool = False
             "failed": first["failed"],
         }
     if any(r["failed"] for r in results.values()):
-        print("bench cards: resvg cannot draw the cards: "
-              + next(r["failed"] for r in results.values() if r["failed"]), file=sys.stderr)
+        print(_("bench cards: resvg cannot draw the cards: {why}").format(
+            why=next(r["failed"] for r in results.values() if r["failed"])), file=sys.stderr)
         return 1
     if as_json:
         print(json.dumps({"deck": deck, "sizes": results, "cache_bytes": total_bytes}, indent=1))
         return 0
-    print(f"bench cards: deck {deck}, a start until my hand and the back are on screen crisp "
-          f"(all 27 in brackets), from the program's start (imports and the window included; "
-          f"the window is open after the time in 'window')")
+    print(_("bench cards: deck {deck}, a start until my hand and the back are on screen crisp "
+            "(all 27 in brackets), from the program's start (imports and the window included; "
+            "the window is open after the time in 'window')").format(deck=deck))
     for size, r in results.items():
         w, h = r["card"]
-        print(f"  {size} (cards {w}x{h}, window {r['window_s']:.2f} s): "
-              f"first start {r['first_start_s']:.2f} s "
-              f"({r['first_all_s']:.2f} s), warm start {r['warm_start_s']:.2f} s "
-              f"({r['warm_all_s']:.2f} s, {r['warm_renders']} drawn); "
-              f"{r['render_ms_per_card']:.0f} ms a card; window held at most "
-              f"{r['first_stall_ms']:.0f} ms; cache {r['cache_bytes'] / 1e6:.2f} MB")
+        print(_("  {size} (cards {w}x{h}, window {window} s): first start {first} s ({all} s), "
+                "warm start {warm} s ({warm_all} s, {drawn} drawn); {ms} ms a card; window "
+                "held at most {stall} ms; cache {mb} MB").format(
+            size=size, w=w, h=h, window=f"{r['window_s']:.2f}",
+            first=f"{r['first_start_s']:.2f}", all=f"{r['first_all_s']:.2f}",
+            warm=f"{r['warm_start_s']:.2f}", warm_all=f"{r['warm_all_s']:.2f}",
+            drawn=r["warm_renders"], ms=f"{r['render_ms_per_card']:.0f}",
+            stall=f"{r['first_stall_ms']:.0f}", mb=f"{r['cache_bytes'] / 1e6:.2f}"))
     return 0
 

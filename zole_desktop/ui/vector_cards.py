@@ -78,7 +78,7 @@ def _pool() -> ProcessPoolExecutor | None:
         if not up.done():
             if time.monotonic() - _process["since"] < PROCESS_START_LIMIT:
                 return None
-            late = TimeoutError(f"not up after {PROCESS_START_LIMIT:.0f} s")
+            late = TimeoutError(f"not up after {PROCESS_START_LIMIT:.0f} s")  # i18n: ok (log)
         else:
             late = up.exception()
             if late is None:
@@ -169,7 +169,7 @@ class VectorCards:
 
     def _fail(self, why: str) -> None:
         if not self.failed:
-            self.failed = why or "resvg failed"
+            self.failed = why or "resvg failed"  # i18n: ok (a reason for the log)
             log.warning("%s: the vector cards cannot be drawn (%s); showing the shipped "
                         "pictures, scaled", self.deck, self.failed)
 
