@@ -100,7 +100,7 @@ class TutorialTableScene(TableScene):
             stack.push(wrap_up_scene(self.state, PLAYER, again, self.real_game))
 
 
-def drive(table: TutorialTableScene) -> None:
+def drive(table: TableScene) -> None:
     """Play the player's part by the coach's advice (tests and screenshots): close the
     coach's box, answer each decision as advised, close the hand summary."""
     if not table.on_stack():
@@ -112,6 +112,7 @@ def drive(table: TutorialTableScene) -> None:
             close()
         return
     coach = table.coach
+    assert isinstance(coach, TutorialCoach)
     if coach.current is not None:
         coach.dismiss()
         return
@@ -120,9 +121,9 @@ def drive(table: TutorialTableScene) -> None:
     if st is None or kind is None or table.human_result is not None:
         return
     if kind == "bury":
-        table.human_result = tuple(bury_advice(st))
+        table.human_result = tuple(coach.bury_cards(st))
     elif kind == "bid":
-        a = advice(st)
+        a = coach.advise(st)
         table.human_result = a if a is not None else st.legal_actions()[0]
     elif kind == "play":
         known, a = coach.coach_card()

@@ -1,0 +1,174 @@
+"""The lessons, reached from the main menu's Lessons: the guided first game
+(:mod:`.tutorial`), defending, and reading the score sheet.
+
+Each lesson after the guided game is the real table (:class:`LessonTableScene`) dealt real
+hands by the rules core from the lesson's seed, with easy bots and the lesson's coach
+(:mod:`.lesson_coach`); nothing is saved.  A lesson of two hands plays its second at a fresh
+table over the same match, so the score sheet goes on.  The score sheet lesson ends with the
+tour of the sheet its hands wrote (:mod:`.sheet_tour`).  Every lesson ends with a wrap-up:
+what it taught, and the next step (the next lesson, a real game)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..flow.session import Session
+from ..i18n import N_, _, ngettext
+from ..rules.match import Match
+from ..teaching import defending, sheet_lesson
+from .confirm import ConfirmScene
+from .lesson_coach import PLAYER, LessonCoach, Plan
+from .table.scene import TableScene
+from .widgets import Button, FormScene, Heading
+
+DEFENDING = Plan(
+    key="defending", title=N_("Defending"),
+    blurb=N_("Play with a partner against the one who took the talon"),
+    seed=defending.SEED, dealer=defending.DEALER, hands=1, bot_level=defending.BOT_LEVEL,
+    steps=defending.STEPS, blocking=defending.BLOCKING, advice=defending.advice,
+    card_lesson=defending.card_lesson, halfway=defending.halfway_count,
+    halfway_at=defending.HALFWAY)
+SHEET = Plan(
+    key="sheet", title=N_("Reading the score sheet"),
+    blurb=N_("Two short hands, then every part of the sheet they wrote"),
+    seed=sheet_lesson.SEED, dealer=sheet_lesson.DEALER, hands=sheet_lesson.HANDS,
+    bot_level=sheet_lesson.BOT_LEVEL, steps=sheet_lesson.STEPS,
+    blocking=sheet_lesson.BLOCKING, advice=defending.advice)
+PLANS = (DEFENDING, SHEET)
+
+WRAP_UPS = {
+    "defending": N_("What you did: passed and defended with a partner. Your tricks and "
+                    "points counted together; you led through the declarer so that your "
+                    "partner played last, gave points to the tricks your partner "
+                    "won, and played low to the tricks the declarer took."),
+    "sheet": N_("What you saw: a row for every hand; the contract, its declarer and card "
+                "points; each player's running total with this hand's change beside it; "
+                "the pools an all-pass writes and a win closes; and totals that always "
+                "add up to 0."),
+}
+NEXT = {
+    "defending": N_("Next: the lesson on the score sheet, or a real game against the bots."),
+    "sheet": N_("Next: a real game against the bots, with hints on. The score sheet is in "
+                "the menu at the table (Esc) and after every hand."),
+}
+
+
+def lesson_session(plan: Plan) -> Session:
+    names = [_("You"), _("Anna"), _("Jānis")]
+    return Session(players=3, names=names, levels=[None, plan.bot_level, plan.bot_level],
+                   human=PLAYER, length=plan.hands, seed=plan.seed, practice=True,
+                   match=Match(players=3, dealer=plan.dealer))
+
+
+class LessonTableScene(TableScene):
+    """The real table for one hand of a lesson; ``real_game``: what the wrap-up's "Play a
+    real game" does (the menu's New game)."""
+
+    coach: LessonCoach
+
+    def __init__(self, plan: Plan, session: Session | None = None,
+                 real_game: Callable[[], None] | None = None,
+                 auto_continue: float | None = None) -> None:
+        self.plan = plan
+        coach = LessonCoach(plan)
+        super().__init__(session or lesson_session(plan), auto_continue=auto_continue,
+                         coach=coach, score_sheets=False)
+        coach.table = self
+        self.wrapped = False
+        self.real_game = real_game
+
+    def exit(self) -> None:
+        """After the whole hand: the lesson's next hand, or its end (leaving early from the
+        pause menu goes straight back)."""
+        super().exit()
+        if not self.finished or self.wrapped or self._stack is None:
+            return
+        self.wrapped = True
+        stack = self._stack
+        if len(self.session.match.rows) < self.plan.hands:
+            stack.push(LessonTableScene(self.plan, self.session, self.real_game,
+                                        self.auto_continue))
+            return
+        wrap = lambda: stack.push(wrap_up_scene(self.plan, self.session,  # noqa: E731
+                                                self.real_game))
+        if self.plan.key == "sheet":
+            from .sheet_tour import SheetTourScene
+
+            stack.push(SheetTourScene(self.session, wrap))
+        else:
+            wrap()
+
+
+def wrap_up_text(plan: Plan, session: Session) -> str:
+    parts = []
+    rows = session.match.rows
+    if rows and plan.key == "defending":
+        d = rows[-1].deltas[PLAYER]
+        parts.append(ngettext("Your side won: the declarer paid you {n} game point.",
+                              "Your side won: the declarer paid you {n} game points.", d)
+                     .format(n=d) if d > 0 else
+                     ngettext("The declarer won this time: you paid {n} game point.",
+                              "The declarer won this time: you paid {n} game points.", -d)
+                     .format(n=-d))
+    parts.append(_(WRAP_UPS[plan.key]))
+    parts.append(_(NEXT[plan.key]))
+    return " ".join(parts)
+
+
+def wrap_up_scene(plan: Plan, session: Session,
+                  real_game: Callable[[], None] | None) -> ConfirmScene:
+    """The lesson's last word and its next steps."""
+    stack_of: list = []
+
+    def again() -> None:
+        stack_of[0].stack.push(LessonTableScene(plan, None, real_game))
+
+    def lessons() -> None:
+        stack_of[0].stack.push(LessonsScene(real_game))
+
+    answers: list[tuple[str, Callable[[], None]]] = []
+    later = [p for p in PLANS if PLANS.index(p) > PLANS.index(plan)]
+    if later:
+        nxt = later[0]
+        answers.append((N_("Next lesson"),
+                        lambda: stack_of[0].stack.push(LessonTableScene(nxt, None, real_game))))
+    if real_game is not None:
+        answers.append((N_("Play a real game"), real_game))
+    answers += [(N_("Play this lesson again"), again), (N_("Lessons"), lessons),
+                (N_("Main menu"), lambda: None)]
+    text = wrap_up_text(plan, session)
+    scene = ConfirmScene(N_("The lesson is over"), lambda: text, answers, cancel=-1,
+                         focus=0, primary=0)
+    stack_of.append(scene)
+    return scene
+
+
+class LessonsScene(FormScene):
+    """The list of lessons, each with a line on what it teaches."""
+
+    title = N_("Lessons")
+    column = 0.5
+
+    def __init__(self, real_game: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.real_game = real_game
+
+    def build(self) -> None:
+        self.guided = Button(N_("Guided first game"), self.guided_game, primary=True)
+        self.widgets = [self.guided,
+                        Heading(N_("Play a whole hand as the declarer, with a coach"),
+                                small=True)]
+        self.lesson_buttons: list[Button] = []
+        for plan in PLANS:
+            b = Button(plan.title, lambda plan=plan: self.start(plan))
+            self.lesson_buttons.append(b)
+            self.widgets += [b, Heading(plan.blurb, small=True)]
+        self.footer = [Button(N_("Back"), self.back)]
+
+    def guided_game(self) -> None:
+        from .tutorial import TutorialTableScene
+
+        self.stack.push(TutorialTableScene(real_game=self.real_game))
+
+    def start(self, plan: Plan) -> None:
+        self.stack.push(LessonTableScene(plan, None, self.real_game))
