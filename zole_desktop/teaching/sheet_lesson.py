@@ -96,15 +96,15 @@ def tour(rows: list[SheetRow], name, you: int) -> list[Stop]:
                 who=name(d), change=signed(row.deltas[d]),
                 other=", ".join(signed(row.deltas[s]) for s in range(len(row.deltas))
                                 if s != d))
-        pools = _pools_said(row, name)
-        stops.append(Stop(f"row:{row.number}", text + (" " + pools if pools else "")))
+        said = _pools_said(row, name)
+        stops.append(Stop(f"row:{row.number}", text + (" " + said if said else "")))
     last = rows[-1]
     stops.append(Stop(f"seat:{you}", _(
         "Your column. The large number is your running total of game points; the small "
         "coloured one beside it is what the last hand changed: green a gain, red a loss. "
         "You have {total} now, {change} in the last hand.").format(
             total=signed(last.totals[you]), change=signed(last.deltas[you]))))
-    pools = []
+    pools: list[str] = []
     if last.pools.common:
         pools.append(ngettext("{n} common pool", "{n} common pools",
                               last.pools.common).format(n=last.pools.common))

@@ -11,6 +11,7 @@ what it taught, and the next step (the next lesson, a real game)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ..flow.session import Session
 from ..i18n import N_, _, ngettext
@@ -19,7 +20,7 @@ from ..teaching import defending, sheet_lesson
 from .confirm import ConfirmScene
 from .lesson_coach import PLAYER, LessonCoach, Plan
 from .table.scene import TableScene
-from .widgets import Button, FormScene, Heading
+from .widgets import Button, FormScene, Heading, Widget
 
 DEFENDING = Plan(
     key="defending", title=N_("Defending"),
@@ -51,6 +52,8 @@ NEXT = {
     "sheet": N_("Next: a real game against the bots, with hints on. The score sheet is in "
                 "the menu at the table (Esc) and after every hand."),
 }
+
+NEXT_LABEL = {"sheet": N_("Next lesson: the score sheet")}
 
 
 def lesson_session(plan: Plan) -> Session:
@@ -130,8 +133,10 @@ def wrap_up_scene(plan: Plan, session: Session,
     later = [p for p in PLANS if PLANS.index(p) > PLANS.index(plan)]
     if later:
         nxt = later[0]
-        answers.append((N_("Next lesson"),
-                        lambda: stack_of[0].stack.push(LessonTableScene(nxt, None, real_game))))
+        def next_lesson() -> None:
+            stack_of[0].stack.push(LessonTableScene(nxt, None, real_game))
+
+        answers.append((NEXT_LABEL[nxt.key], next_lesson))
     if real_game is not None:
         answers.append((N_("Play a real game"), real_game))
     answers += [(N_("Play this lesson again"), again), (N_("Lessons"), lessons),
@@ -155,12 +160,12 @@ class LessonsScene(FormScene):
 
     def build(self) -> None:
         self.guided = Button(N_("Guided first game"), self.guided_game, primary=True)
-        self.widgets = [self.guided,
+        self.widgets: list[Widget] = [self.guided,
                         Heading(N_("Play a whole hand as the declarer, with a coach"),
                                 small=True)]
         self.lesson_buttons: list[Button] = []
         for plan in PLANS:
-            b = Button(plan.title, lambda plan=plan: self.start(plan))
+            b = Button(plan.title, partial(self.start, plan))
             self.lesson_buttons.append(b)
             self.widgets += [b, Heading(plan.blurb, small=True)]
         self.footer = [Button(N_("Back"), self.back)]

@@ -33,7 +33,6 @@ from ..teaching.tutorial import (
     HANDS,
     PLAYER,
     TALON,
-    advice,
     tutorial_state,
 )
 from .table.scene import TableScene

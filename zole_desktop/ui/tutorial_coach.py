@@ -89,7 +89,7 @@ class TutorialCoach:
         self.advice_cache: dict[tuple, int | None] = {}
         self.advice_jobs: dict[tuple, Job] = {}
         self.markers: list[pygame.Rect] = []  # the ▼ markers the last frame drew
-        self.params: dict[str, dict[str, int]] = {}  # the numbers in an event's text
+        self.params: dict[str, dict[str, object]] = {}  # the numbers in an event's text
         self.recalled = False  # the current message was brought back (C): it holds nothing
         self.recall_button = Button(N_("Coach (C)"), self.recall)
 
@@ -139,7 +139,7 @@ class TutorialCoach:
     def busy(self) -> bool:
         return bool(self.text)
 
-    def _say(self, event: str, params: dict[str, int] | None = None) -> None:
+    def _say(self, event: str, params: dict | None = None) -> None:
         if event in self.seen or self.step(event) is None:
             return
         self.seen.add(event)
