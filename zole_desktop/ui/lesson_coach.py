@@ -99,3 +99,10 @@ class LessonCoach(TutorialCoach):
                 self._say("all_passed")
             else:
                 self._say("end_lost" if st.result().value > 0 else "end_won")
+
+
+def leave_lessons(stack) -> None:
+    """A wrap-up's "Main menu": the list of lessons below it goes too."""
+    for scene in list(stack.scenes):
+        if getattr(scene, "lessons_list", False):
+            stack.remove(scene)

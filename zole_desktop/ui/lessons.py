@@ -1,5 +1,5 @@
-"""The lessons, reached from the main menu's Lessons: the guided first game
-(:mod:`.tutorial`), defending, and reading the score sheet.
+"""The lessons after the guided first game (:mod:`.tutorial`): defending, and reading the
+score sheet; the main menu's Lessons lists all three (:mod:`.lessons_menu`).
 
 Each lesson after the guided game is the real table (:class:`LessonTableScene`) dealt real
 hands by the rules core from the lesson's seed, with easy bots and the lesson's coach
@@ -11,16 +11,14 @@ what it taught, and the next step (the next lesson, a real game)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from ..flow.session import Session
 from ..i18n import N_, _, ngettext
 from ..rules.match import Match
 from ..teaching import defending, sheet_lesson
 from .confirm import ConfirmScene
-from .lesson_coach import PLAYER, LessonCoach, Plan
+from .lesson_coach import PLAYER, LessonCoach, Plan, leave_lessons
 from .table.scene import TableScene
-from .widgets import Button, FormScene, Heading, Widget
 
 DEFENDING = Plan(
     key="defending", title=N_("Defending"),
@@ -89,8 +87,11 @@ class LessonTableScene(TableScene):
         self.wrapped = True
         stack = self._stack
         if len(self.session.match.rows) < self.plan.hands:
-            stack.push(LessonTableScene(self.plan, self.session, self.real_game,
-                                        self.auto_continue))
+            nxt = LessonTableScene(self.plan, self.session, self.real_game,
+                                   self.auto_continue)
+            nxt.coach.seen = set(self.coach.seen)  # what was said is not said again
+            nxt.coach.shown = list(self.coach.shown)
+            stack.push(nxt)
             return
         wrap = lambda: stack.push(wrap_up_scene(self.plan, self.session,  # noqa: E731
                                                 self.real_game))
@@ -126,8 +127,8 @@ def wrap_up_scene(plan: Plan, session: Session,
     def again() -> None:
         stack_of[0].stack.push(LessonTableScene(plan, None, real_game))
 
-    def lessons() -> None:
-        stack_of[0].stack.push(LessonsScene(real_game))
+    def main_menu() -> None:
+        leave_lessons(stack_of[0].stack)
 
     answers: list[tuple[str, Callable[[], None]]] = []
     later = [p for p in PLANS if PLANS.index(p) > PLANS.index(plan)]
@@ -139,41 +140,11 @@ def wrap_up_scene(plan: Plan, session: Session,
         answers.append((NEXT_LABEL[nxt.key], next_lesson))
     if real_game is not None:
         answers.append((N_("Play a real game"), real_game))
-    answers += [(N_("Play this lesson again"), again), (N_("Lessons"), lessons),
-                (N_("Main menu"), lambda: None)]
+    # the list of lessons is below the wrap-up: closing it shows the list again
+    answers += [(N_("Play this lesson again"), again), (N_("Lessons"), lambda: None),
+                (N_("Main menu"), main_menu)]
     text = wrap_up_text(plan, session)
     scene = ConfirmScene(N_("The lesson is over"), lambda: text, answers, cancel=-1,
                          focus=0, primary=0)
     stack_of.append(scene)
     return scene
-
-
-class LessonsScene(FormScene):
-    """The list of lessons, each with a line on what it teaches."""
-
-    title = N_("Lessons")
-    column = 0.5
-
-    def __init__(self, real_game: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.real_game = real_game
-
-    def build(self) -> None:
-        self.guided = Button(N_("Guided first game"), self.guided_game, primary=True)
-        self.widgets: list[Widget] = [self.guided,
-                        Heading(N_("Play a whole hand as the declarer, with a coach"),
-                                small=True)]
-        self.lesson_buttons: list[Button] = []
-        for plan in PLANS:
-            b = Button(plan.title, partial(self.start, plan))
-            self.lesson_buttons.append(b)
-            self.widgets += [b, Heading(plan.blurb, small=True)]
-        self.footer = [Button(N_("Back"), self.back)]
-
-    def guided_game(self) -> None:
-        from .tutorial import TutorialTableScene
-
-        self.stack.push(TutorialTableScene(real_game=self.real_game))
-
-    def start(self, plan: Plan) -> None:
-        self.stack.push(LessonTableScene(plan, None, self.real_game))

@@ -262,7 +262,7 @@ def tutorial_scene():
     """The lessons' list (the guided first game and the lessons after it) when those
     modules import cleanly, else None."""
     try:
-        from .lessons import LessonsScene
+        from .lessons_menu import LessonsScene
     except Exception:  # written separately; the menu must work without it
         _log_once("tutorial")
         return None

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..i18n import N_, _, ngettext
 from ..rules.state import HandState
 from .confirm import ConfirmScene
+from .lesson_coach import leave_lessons
 
 LESSONS = N_("What you did: took the talon and buried two cards to make a void; led trumps "
              "until the defenders had none; then cashed your aces and tens, which nobody "
@@ -57,7 +58,7 @@ def wrap_up_scene(state: HandState | None, player: int, again: Callable[[], None
     answers = [(N_("Play a real game"), real_game)] if real_game is not None else []
     answers += [(N_("Play the guided game again"), again),
                 (N_("Next lesson: defending"), next_lesson), (N_("Rules guide"), guide),
-                (N_("Main menu"), lambda: None)]
+                (N_("Main menu"), lambda: leave_lessons(scene.stack))]
     scene = ConfirmScene(N_("The guided game is over"), lambda: text, answers,
                          cancel=-1, focus=0, primary=0)
     return scene
