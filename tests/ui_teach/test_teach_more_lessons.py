@@ -108,8 +108,8 @@ def _real_app(size=(1280, 720)):
 
 
 def _play_lesson_by_clicks(app, probe, lessons, button):
-    """From the list of lessons: click ``button``, then play as the coach says (Got it, the
-    marked bid, the marked card, the summary's Continue), and read the tour to its end, until
+    """From the list of lessons: click ``button``, then play as the coach says (Enter for
+    Got it; clicks on the marked bid, the marked card, the summary's Continue), and read the tour to its end, until
     the wrap-up is on top; what the coach said, per table."""
     said = []
     probe.send("open the lesson", click_events(button.rect.center),
@@ -120,12 +120,14 @@ def _play_lesson_by_clicks(app, probe, lessons, button):
         if type(top).__name__ == "ConfirmScene":
             return said
         if isinstance(top, SheetTourScene):
+            assert wait_until(lambda t=top: t.next_button.rect.w > 0, 10)
             n = top.index
             b = top.next_button
             probe.send("tour: next", click_events(b.rect.center),
                        lambda n=n, t=top: t.index != n or app.stack.top is not t)
             continue
         if isinstance(top, HandSummary):
+            assert wait_until(lambda t=top: t.buttons[0].rect.w > 0, 10)
             probe.send("continue", click_events(top.buttons[0].rect.center),
                        lambda t=top: app.stack.top is not t)
             continue
@@ -136,7 +138,7 @@ def _play_lesson_by_clicks(app, probe, lessons, button):
         if coach.holds() and coach.button.rect.w:
             ev = coach.current
             said.append(ev)
-            probe.send("got it", click_events(coach.button.rect.center),
+            probe.send("got it (Enter)", key_events(pygame.K_RETURN),
                        lambda c=coach, e=ev: c.current != e)
             continue
         kind = table.waiting_for()

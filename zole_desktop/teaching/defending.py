@@ -73,8 +73,8 @@ STEPS: tuple[Step, ...] = (
     Step("end_won", N_("Your side took 60 card points or more: the declarer lost and pays "
                        "each of you.")),
     Step("end_lost", N_("The declarer made 61 or more this time, and each defender "
-                        "pays. Keeping the declarer under 91 kept it to 1 game point "
-                        "each.")),
+                        "pays. Every point your side takes still counts: under 91 the "
+                        "declarer wins only 1 game point from each of you.")),
 )
 
 BLOCKING = ("start", "partner", "trick_ours", "trick_theirs", "halfway", "end_won",

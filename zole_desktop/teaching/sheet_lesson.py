@@ -67,8 +67,8 @@ def _pools_said(row: SheetRow, name) -> str:
         elif e.kind == "closed_own":
             said.append(_("{who} won and closed a personal pool.").format(who=name(e.seat)))
         elif e.kind == "closed_other":
-            said.append(_("{who} won and closed another player's personal pool, who paid "
-                          "for it.").format(who=name(e.seat)))
+            said.append(_("{who} won and closed a personal pool of {owner}, and {owner} "
+                          "paid for it.").format(who=name(e.seat), owner=name(e.paid_by)))
     return " ".join(said)
 
 
@@ -92,7 +92,7 @@ def tour(rows: list[SheetRow], name, you: int) -> list[Stop]:
             text = (_("Hand {n}: {who} played and won with {points} card points.") if won
                     else _("Hand {n}: {who} played and lost with {points} card points.")
                     ).format(n=row.number, who=name(d), points=row.declarer_points)
-            text += " " + _("{who}: {change}; every other player: {other}.").format(
+            text += " " + _("{who}: {change}; the others: {other}.").format(
                 who=name(d), change=signed(row.deltas[d]),
                 other=", ".join(signed(row.deltas[s]) for s in range(len(row.deltas))
                                 if s != d))

@@ -26,14 +26,15 @@ class LessonsScene(FormScene):
 
     def build(self) -> None:
         self.guided = Button(N_("Guided first game"), self.guided_game, primary=True)
-        self.widgets: list[Widget] = [self.guided,
-                        Heading(N_("Play a whole hand as the declarer, with a coach"),
-                                small=True)]
+        # each lesson's line on what it teaches just above its button
+        self.widgets: list[Widget] = [
+            Heading(N_("Play a whole hand as the declarer, with a coach"), small=True),
+            self.guided]
         self.lesson_buttons: list[Button] = []
         for plan in PLANS:
             b = Button(plan.title, partial(self.start, plan))
             self.lesson_buttons.append(b)
-            self.widgets += [b, Heading(plan.blurb, small=True)]
+            self.widgets += [Heading(plan.blurb, small=True), b]
         self.footer = [Button(N_("Back"), self.back)]
 
     def guided_game(self) -> None:
