@@ -109,8 +109,8 @@ def _real_app(size=(1280, 720)):
 
 def _play_lesson_by_clicks(app, probe, lessons, button):
     """From the list of lessons: click ``button``, then play as the coach says (Enter for
-    Got it; clicks on the marked bid, the marked card, the summary's Continue), and read the tour to its end, until
-    the wrap-up is on top; what the coach said, per table."""
+    Got it; clicks on the marked bid, the marked card, the summary's Continue), and read the
+    tour to its end, until the wrap-up is on top; what the coach said, per table."""
     said = []
     probe.send("open the lesson", click_events(button.rect.center),
                lambda: isinstance(app.stack.top, LessonTableScene))
@@ -227,3 +227,52 @@ def test_the_sheet_lesson_plays_to_its_tour_and_wrap_up_on_the_real_loop(data_di
         assert "Play this lesson again" in answers
     finally:
         app.shutdown()
+
+
+def _amber_runs(surface, rect):
+    """Per row of ``rect``: how many pixels are the focus's amber."""
+    from zole_desktop.ui import gfx
+
+    out = {}
+    for y in range(max(0, rect.top), min(surface.get_height(), rect.bottom)):
+        n = sum(1 for x in range(max(0, rect.left), min(surface.get_width(), rect.right))
+                if surface.get_at((x, y))[:3] == gfx.AMBER)
+        if n:
+            out[y] = n
+    return out
+
+
+def test_the_summary_and_the_sheet_show_focus_as_the_table_does(teach_app):
+    """The focused button of the screen between hands and of the score sheet carries the
+    table's focus look (a dashed bar under its label, inside the button), no amber ring round
+    it; the sheet's row just played is marked without amber."""
+    from zole_desktop.ui.lessons import lesson_session
+    from zole_desktop.ui.sheet import ScoreSheet
+
+    app = teach_app(size=(960, 540), save=False)
+    session = lesson_session(DEFENDING)
+    bots = {s: make_bot("easy", s) for s in (1, 2)}
+    _deal, st = session.match.deal(session.rng_for_hand())
+    while not st.is_terminal():
+        s = st.current_seat
+        st.apply(defending.advice(st) if s == 0 else bots[s].choose(st.observation(s)))
+    row = session.match.finish(st)
+    for scene in (HandSummary(session, st, row), ScoreSheet(session)):
+        scene.confetti = []  # a won hand's confetti has amber in it too
+        app.stack.push(scene)
+        app.draw()
+        b = scene.buttons[scene.focus]
+        runs = _amber_runs(app.screen, b.rect.inflate(16, 16))
+        inside = {y: n for y, n in runs.items() if b.rect.top - 4 <= y < b.rect.bottom}
+        assert inside, f"{type(scene).__name__}: no focus bar in the focused button"
+        assert all(n < b.rect.w * 0.85 for n in inside.values()), "a solid line, not dashes"
+        assert not [y for y in runs if y < b.rect.top - 4 or y > b.rect.bottom + 2], \
+            f"{type(scene).__name__}: an amber ring round the focused button"
+        others = [o for o in scene.buttons if o is not b]
+        for o in others:
+            assert not _amber_runs(app.screen, o.rect), "an unfocused button is marked"
+        # outside the buttons nothing is amber: the row just played has its own look
+        panel = scene.buttons[0].rect.unionall([o.rect for o in scene.buttons])
+        top = pygame.Rect(0, 0, 960, panel.top - 20)
+        assert not _amber_runs(app.screen, top), f"amber on {type(scene).__name__}'s sheet"
+        app.stack.remove(scene)

@@ -82,7 +82,7 @@ class LessonCoach(TutorialCoach):
                 if lesson is not None:
                     self._say(f"{lesson[0]}@{hand}.{n + 1}", lesson[1])
         n = len(st.completed)
-        if n > self.tricks_seen and decl is not None:
+        if n > self.tricks_seen and decl is not None and self.trick_swept():
             self.tricks_seen = n
             ours = st.completed[-1].winner != decl
             if ours and not self.ours_seen:

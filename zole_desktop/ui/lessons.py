@@ -29,7 +29,7 @@ DEFENDING = Plan(
     halfway_at=defending.HALFWAY)
 SHEET = Plan(
     key="sheet", title=N_("Reading the score sheet"),
-    blurb=N_("Two short hands, then every part of the sheet they wrote"),
+    blurb=N_("Two short hands, then their score sheet, part by part"),
     seed=sheet_lesson.SEED, dealer=sheet_lesson.DEALER, hands=sheet_lesson.HANDS,
     bot_level=sheet_lesson.BOT_LEVEL, steps=sheet_lesson.STEPS,
     blocking=sheet_lesson.BLOCKING, advice=defending.advice)

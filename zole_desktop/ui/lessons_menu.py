@@ -17,7 +17,7 @@ class LessonsScene(FormScene):
     """The list of lessons, each with a line on what it teaches."""
 
     title = N_("Lessons")
-    column = 0.5
+    column = 0.62
     lessons_list = True  # left with the lessons for the main menu (:func:`leave_lessons`)
 
     def __init__(self, real_game: Callable[[], None] | None = None) -> None:

@@ -16,7 +16,7 @@ from . import gfx
 from .coach_marks import draw_marker
 from .scene import BACK, CLICK, CONFIRM, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
 from .sheet_table import MIN_PX, columns, draw_sheet, pools_text, row_height
-from .widgets import Button
+from .widgets import Button, draw_outline
 
 
 class SheetTourScene(Scene):
@@ -129,13 +129,26 @@ class SheetTourScene(Scene):
         text_w = r.w - 4 * pad
         lines = gfx.wrap(stop.text, size, text_w)
         lh = int(size * 1.3)
-        box_h = pad * 2 + int(size * 1.4) + lh * len(lines)
+        # one height for every stop, so that the sheet stays put from stop to stop
+        most = max(len(gfx.wrap(st.text, size, text_w)) for st in stops)
+        box_h = pad * 2 + int(size * 1.4) + lh * most
         box = pygame.Rect(r.x + pad, r.bottom - 2 * pad - bh - box_h, r.w - 2 * pad, box_h)
         area = pygame.Rect(r.x + 3 * pad, tr.bottom + pad + max(14, int(H * 0.03)),
                            r.w - 6 * pad, box.y - tr.bottom - 3 * pad - max(14, int(H * 0.03)))
         draw_sheet(surface, self.session, area, body)
-        self.marked = self.part_rect(stop.part, area, body).inflate(4, 4)
-        draw_marker(surface, self.marked, max(14, int(H * 0.03)))
+        self.marked = self.part_rect(stop.part, area, body)
+        mark_size = max(14, int(H * 0.03))
+        if stop.part.startswith("row:") or stop.part == "pools":
+            # a row: a thin outline (the rows above and below stay readable) and a ▶ in the
+            # margin beside it
+            draw_outline(surface, self.marked, 4, 2)
+            x, y = self.marked.x - 6, self.marked.centery
+            pts = [(x - mark_size, y - mark_size // 2), (x - mark_size, y + mark_size // 2),
+                   (x - mark_size // 4, y)]
+            pygame.draw.polygon(surface, gfx.AMBER, pts)
+            pygame.draw.polygon(surface, gfx.EDGE, pts, 2)
+        else:
+            draw_marker(surface, self.marked.inflate(4, 4), mark_size)
         surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.CARMINE, width=3),
                      box)
         who = _("Coach") + "  ·  " + _("{n} of {total}").format(n=self.index + 1,

@@ -209,6 +209,11 @@ class TutorialCoach:
         self._next()
         self._focus_advice()
 
+    def trick_swept(self) -> bool:
+        """The last trick has left the middle of the table: what the coach says about it
+        agrees with the counts on the screen."""
+        return len(self.t.view.trick) < 3
+
     def events(self, st: HandState, kind: str | None) -> None:
         """What is new in the hand: the messages it calls for."""
         self._say("start")
@@ -231,7 +236,7 @@ class TutorialCoach:
             if lesson is not None:
                 self._say(f"{lesson[0]}@{len(st.completed) + 1}", lesson[1])
         n = len(st.completed)
-        if n > self.tricks_seen:
+        if n > self.tricks_seen and self.trick_swept():
             self.tricks_seen = n
             winner = st.completed[-1].winner
             if winner == PLAYER:
