@@ -93,9 +93,9 @@ class SheetTourScene(Scene):
         col_no, no_w, col_game, game_w, seats_x0, seat_w = columns(n, area, body)
         table_h = lh * (1 + len(rows))
         if part == "hand":
-            return pygame.Rect(col_no - 4, area.y, no_w, table_h)
+            return pygame.Rect(col_no - 4, area.y, no_w - 6, table_h)  # clear of "Game"
         if part == "game":
-            return pygame.Rect(col_game - 4, area.y, game_w + 4, table_h)
+            return pygame.Rect(col_game - 1, area.y, game_w, table_h)
         if part.startswith("row:"):
             i = int(part[4:]) - 1
             return pygame.Rect(area.x - 4, area.y + lh * (1 + i), area.w + 8, lh)
@@ -148,7 +148,7 @@ class SheetTourScene(Scene):
             pygame.draw.polygon(surface, gfx.AMBER, pts)
             pygame.draw.polygon(surface, gfx.EDGE, pts, 2)
         else:
-            draw_marker(surface, self.marked.inflate(4, 4), mark_size)
+            draw_marker(surface, self.marked.inflate(0, 4), mark_size)
         surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.CARMINE, width=3),
                      box)
         who = _("Coach") + "  ·  " + _("{n} of {total}").format(n=self.index + 1,
