@@ -25,10 +25,18 @@ def counted(key: str, n: object) -> str:
     return ngettext("{n} card point", "{n} card points", n).format(n=n)
 
 
-def draw_marker(surface, r: pygame.Rect, size: int) -> pygame.Rect:
-    """The amber outline round ``r`` (the part of a card that shows, or a button) and the ▼
-    above it; returns the ▼'s rect."""
-    draw_outline(surface, r.inflate(6, 6), max(4, min(r.w, r.h) // 10))
+def draw_marker(surface, r: pygame.Rect, size: int, card: bool = False) -> pygame.Rect:
+    """The ▼ above ``r`` and, on a button, an amber outline round it; on a card (``r`` the
+    part that shows) a solid bar along its top instead, as the table marks advice, so that
+    the keyboard focus's label at the card's foot stays readable.  Returns the ▼'s rect."""
+    if card:
+        w = max(4, r.w // 14)
+        bar = pygame.Rect(r.x + 2, r.y - w - 2, max(4, r.w - 4), w)
+        pygame.draw.rect(surface, gfx.EDGE, bar.inflate(2, 2), border_radius=w // 2)
+        pygame.draw.rect(surface, gfx.AMBER, bar, border_radius=w // 2)
+        r = bar
+    else:
+        draw_outline(surface, r.inflate(6, 6), max(4, min(r.w, r.h) // 10))
     x, y = r.centerx, r.y - size // 2 - 6
     pts = [(x - size // 2, y - size // 2), (x + size // 2, y - size // 2), (x, y + size // 3)]
     pygame.draw.polygon(surface, gfx.AMBER, pts)

@@ -4,7 +4,8 @@
 :class:`TutorialTableScene` is a :class:`~zole_desktop.ui.table.TableScene` whose match deals
 ``tutorial_state()`` (the player at seat 0, forehand; easy bots in seats 1 and 2).  The coach
 speaks on game events in a linen box with a "Got it" button; the move it recommends
-(``advice(state)``) carries an amber outline and a ▼ marker.  Messages at a decision (bid,
+(``advice(state)``) carries a ▼ marker and an amber bar along the top of the part of the
+card that shows (a button: an amber outline).  Messages at a decision (bid,
 bury, lead, follow) wait beside the choice and go away once it is made; the others (welcome,
 first trick won or lost, the end) hold the game until "Got it" or Enter.  F1 opens the rules
 guide on top; nothing is saved, so a real game in progress is left alone.

@@ -419,7 +419,7 @@ class TutorialCoach:
             r = visible_rect(t, c)  # the part of the card that shows
             if r is None or t.sprites[c].moving(t.clock):
                 continue
-            self.markers.append(_draw_marker(surface, r, size))
+            self.markers.append(_draw_marker(surface, r, size, card=True))
         if button is not None and button.rect.w:
             self.markers.append(_draw_marker(surface, button.rect, size))
 
