@@ -1,6 +1,6 @@
 """A scrolled form (New game): a row cut by the edge of the view to a sliver is neither drawn
 nor clicked (seen under Xvfb: the bottom edge of a selector showed as a dark line under the
-title), a row cut less is drawn as before, and the focused row keeps its whole ring."""
+title), a row cut less is drawn as before, and the focused row keeps its focus look."""
 
 import pytest
 
@@ -56,7 +56,7 @@ def test_no_sliver_of_a_row_shows_at_the_edges_of_a_scrolled_form(make_app, size
     assert slivers and partial, "the scroll positions did not cut a row both ways"
 
 
-def test_the_focused_row_keeps_its_ring_at_the_edge(make_app):
+def test_the_focused_row_keeps_its_focus_look_at_the_edge(make_app):
     app, form = _form(make_app, (960, 540), "en")
     form.handle(Action(WHEEL, value=-1, pos=(0, 0)))
     form.handle(Action(WHEEL, value=-1, pos=(0, 0)))
@@ -68,6 +68,7 @@ def test_the_focused_row_keeps_its_ring_at_the_edge(make_app):
     w = form.all_widgets()[form.focus]
     assert form.scroll > 0 and w.rect.top - form.pad == v.top
     app.draw()
-    ring = [(x, y) for y in range(v.top, w.rect.top) for x in range(v.left, v.right)
-            if tuple(app.screen.get_at((x, y)))[:3] == gfx.AMBER]
-    assert ring, "the focus ring above the row is not drawn"
+    # the focus look (the dashed bar) is drawn in the row, and the room above it is kept
+    bar = [(x, y) for y in range(w.rect.top, w.rect.bottom) for x in range(v.left, v.right)
+           if tuple(app.screen.get_at((x, y)))[:3] == gfx.AMBER]
+    assert bar, "the focus bar of the row at the edge is not drawn"

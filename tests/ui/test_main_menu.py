@@ -29,12 +29,15 @@ def test_a_first_start_offers_the_guided_game_first(real_app, data_dir):
 
     def driver():
         assert wait_until(lambda: app.frames > 0 and menu.checked, 10)
-        assert primaries(menu) == ["Guided first game"]
-        assert menu.widgets[menu.focus].text() == "Guided first game"
+        assert primaries(menu) == ["Lessons"]
+        assert menu.widgets[menu.focus].text() == "Lessons"
         sent = probe.send("enter", key_events(pygame.K_RETURN),
-                          lambda: type(top(app)).__name__ != "MainMenu")
+                          lambda: type(top(app)).__name__ == "LessonsScene")
         assert sent.frames is not None
-        assert "Tutorial" in type(top(app)).__name__ or "Guided" in type(top(app)).__name__
+        lessons = top(app)  # the guided first game first, focused
+        assert lessons.all_widgets()[lessons.focus].text() == "Guided first game"
+        probe.send("enter", key_events(pygame.K_RETURN),
+                   lambda: type(top(app)).__name__ == "TutorialTableScene")
 
     run_with_driver(app, driver, timeout=60)
 

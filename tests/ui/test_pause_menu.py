@@ -1,4 +1,5 @@
-"""The pause menu over the table: its focused button is drawn whole, and it sits on a solid
+"""The pause menu over the table: its focused button is drawn whole, with the table's
+focus look, and it sits on a solid
 panel, so that no card of the table shows between its buttons."""
 
 import pygame
@@ -34,31 +35,48 @@ def _english_after():
     set_language("en")
 
 
+def focus_bar_rows(surface, b) -> list[int]:
+    """The rows inside the (lifted) button where the focus's dashed amber bar runs: dashes
+    and gaps, so amber covers part of the row, not all of it (a ring would)."""
+    x0, x1 = b.rect.x + b.rect.w // 4, b.rect.right - b.rect.w // 4
+    rows = []
+    for y in range(b.rect.top - 4, b.rect.bottom):
+        n = amber_in_row(surface, y, x0, x1)
+        if (x1 - x0) * 0.3 < n < (x1 - x0) * 0.9:
+            rows.append(y)
+    return rows
+
+
+def edge_rows(surface, b, x0, x1) -> list[int]:
+    """Rows above the button's rect where its dark edge runs (the lift of a focused one)."""
+    return [y for y in range(max(0, b.rect.top - 12), b.rect.top)
+            if sum(1 for x in range(x0, x1) if surface.get_at((x, y))[:3] == gfx.EDGE)
+            > (x1 - x0) * 0.9]
+
+
 @pytest.mark.parametrize("lang", ["lv", "en", "ru"])
 @pytest.mark.parametrize("size", SIZES)
 def test_the_focused_button_is_drawn_whole(make_app, size, lang):
-    """The amber focus ring of the top button (Resume, focused when the menu opens) is drawn
-    on all four sides: its top edge is not cut off by the menu's scrolling view."""
+    """The focused top button (Resume, focused when the menu opens) is lifted whole, its top
+    edge not cut off by the menu's scrolling view, and it carries the table's focus look (a
+    dashed bar under the label), not an amber ring round it."""
     app, _table, menu = open_pause(make_app, size, lang)
     assert menu.focus == 0
     b = menu.widgets[0]
     screen = app.screen
-    # the ring's top edge: the first row above the button where the amber line runs
     x0, x1 = b.rect.x + b.rect.w // 4, b.rect.right - b.rect.w // 4
-    rows = [y for y in range(max(0, b.rect.top - 20), b.rect.top)
-            if amber_in_row(screen, y, x0, x1) > (x1 - x0) * 0.9]
-    assert rows, f"no amber ring above the focused button at {size}"
-    bottom = [y for y in range(b.rect.bottom - 6, min(app.size[1], b.rect.bottom + 20))
-              if amber_in_row(screen, y, x0, x1) > (x1 - x0) * 0.9]
-    assert bottom, f"no amber ring below the focused button at {size}"
+    assert edge_rows(screen, b, x0, x1), f"the lifted button's top edge is cut at {size}"
+    assert focus_bar_rows(screen, b), f"no focus bar in the focused button at {size}"
+    above = [y for y in range(max(0, b.rect.top - 20), b.rect.top)
+             if amber_in_row(screen, y, x0, x1) > (x1 - x0) * 0.9]
+    assert not above, "an amber ring is drawn round the focused button"
+    assert not focus_bar_rows(screen, menu.widgets[1]), "an unfocused button has the bar"
     # the same after moving the focus down and back up with the keyboard
     key(app, pygame.K_DOWN)
     key(app, pygame.K_UP)
     app.step()
     assert menu.focus == 0
-    rows = [y for y in range(max(0, b.rect.top - 20), b.rect.top)
-            if amber_in_row(app.screen, y, x0, x1) > (x1 - x0) * 0.9]
-    assert rows
+    assert focus_bar_rows(app.screen, b)
 
 
 @pytest.mark.parametrize("size", SIZES)

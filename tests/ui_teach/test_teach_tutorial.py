@@ -54,6 +54,7 @@ def test_following_the_advice_plays_to_the_end(teach_app, teach_data):
     wrap = app.stack.top
     # (no New game to offer without the menu: the guided game again comes first)
     assert [label for label, _act in wrap.answers] == ["Play the guided game again",
+                                                      "Next lesson: defending",
                                                       "Rules guide", "Main menu"]
     assert "card points of 120" in wrap.shown(wrap.message)
     shown = table.coach.shown

@@ -33,7 +33,7 @@ from .scene import (
     Action,
     Scene,
 )
-from .widgets import Button, draw_outline
+from .widgets import Button, focus_bar
 
 
 class HistoryScene(Scene):
@@ -341,8 +341,8 @@ class HistoryScene(Scene):
             if selected:
                 surface.blit(gfx.panel(rr.w, rr.h, fill=(0xF6, 0xE2, 0xA8), border=None,
                                        radius=6), rr)
-                if self.focus == 0:
-                    draw_outline(surface, rr, 6)
+                if self.focus == 0:  # the keyboard focus, as everywhere: a dashed bar
+                    focus_bar(surface, rr)
             cells = self.cells(i)
             for j, ((_h, _f, anchor), x) in enumerate(zip(cols, xs, strict=True)):
                 t = cells[j]
@@ -368,7 +368,7 @@ class HistoryScene(Scene):
         box = pygame.Rect(lr.right + body, r.y, r.right - lr.right - body, r.h)
         surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=8), box)
         if self.focus == 0:
-            draw_outline(surface, box, 8)
+            focus_bar(surface, box)
         t = (self.folder_text or "") + "|"
         size = body
         # show the end of a long path

@@ -28,7 +28,7 @@ class MainMenu(FormScene):
     def build(self) -> None:
         self.continue_button = Button(N_("Continue"), self.cont, enabled=Session.has_saved)
         self.new_button = Button(N_("New game"), self.new_game)
-        self.tutorial_button = Button(N_("Guided first game"), self.tutorial,
+        self.tutorial_button = Button(N_("Lessons"), self.tutorial,
                                       enabled=lambda: self.offered("tutorial"))
         self.guide_button = Button(N_("Rules guide"), self.guide,
                                    enabled=lambda: self.offered("guide"))
@@ -49,7 +49,8 @@ class MainMenu(FormScene):
 
     def first_action(self) -> Button:
         """The one primary button: Continue when a match is saved; on a first start (nothing
-        saved, nothing in the history) the guided first game; else New game."""
+        saved, nothing in the history) the lessons (the guided first game first); else New
+        game."""
         if self.continue_button.enabled:
             return self.continue_button
         if self.tutorial_button.enabled and first_start():
@@ -170,6 +171,7 @@ class MainMenu(FormScene):
         self.stack.push(FriendsScene())
 
     def tutorial(self) -> None:
+        """The list of lessons: the guided first game, defending, the score sheet."""
         cls = tutorial_scene()
         if cls is not None:
             self.stack.push(cls(real_game=self.new_game))
@@ -257,13 +259,14 @@ class FriendsScene(FormScene):
 
 
 def tutorial_scene():
-    """The guided first game's scene when that module imports cleanly, else None."""
+    """The lessons' list (the guided first game and the lessons after it) when those
+    modules import cleanly, else None."""
     try:
-        from .tutorial import TutorialTableScene
+        from .lessons_menu import LessonsScene
     except Exception:  # written separately; the menu must work without it
         _log_once("tutorial")
         return None
-    return TutorialTableScene
+    return LessonsScene
 
 
 def guide_scene():

@@ -71,6 +71,19 @@ def row_height(body: int) -> int:
     return int(gfx.font(body).get_height() * 1.25)
 
 
+def columns(n: int, r: pygame.Rect, body: int) -> tuple[int, int, int, int, int, int]:
+    """Where the sheet's columns are in ``r`` for ``n`` seats: the hand's number (x, width),
+    the game (x, width), the seats (x of the first, width of each)."""
+    body = max(MIN_PX, body)
+    small = max(MIN_PX, int(body * 0.9))
+    col_no = r.x
+    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 12
+    col_game = col_no + no_w
+    seat_w = max(60, int(r.w * (0.5 if n == 3 else 0.58)) // n)
+    seats_x0 = r.right - seat_w * n
+    return col_no, no_w, col_game, seats_x0 - col_game - 6, seats_x0, seat_w
+
+
 def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
                current: int | None = None, final: bool = False, scroll: int = 0) -> int:
     """Draw the sheet into ``r``; ``current``: the number of the row to mark.  Returns the
@@ -81,12 +94,7 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
     n = session.players
     rows = m.rows
     lh = row_height(body)
-    col_no = r.x
-    no_w = max(gfx.text_width("88", body, True), gfx.text_width(_("Hand"), small, True)) + 12
-    col_game = col_no + no_w
-    seat_w = max(60, int(r.w * (0.5 if n == 3 else 0.58)) // n)
-    seats_x0 = r.right - seat_w * n
-    game_w = seats_x0 - col_game - 6
+    col_no, no_w, col_game, game_w, seats_x0, seat_w = columns(n, r, body)
     y = r.y
     # the heads: hand, game, then each seat's name
     put(surface, _("Hand"), small, gfx.INK, (col_no, y), no_w, bold=True)
@@ -117,7 +125,8 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
         if row.number == current:
             mark = pygame.Rect(r.x - 4, y - 1, r.w + 8, lh)
             pygame.draw.rect(surface, MARK, mark, border_radius=4)
-            pygame.draw.rect(surface, gfx.AMBER, mark, 2, border_radius=4)
+            # its own look (a fill, a dark edge, bold figures), not the hint's amber
+            pygame.draw.rect(surface, gfx.EDGE, mark, 1, border_radius=4)
         bold = row.number == current
         gfx.blit_text(surface, str(row.number), body, gfx.INK, (col_no, y), bold=bold)
         put(surface, game_text(session, row), body, gfx.INK, (col_game, y), game_w)

@@ -4,7 +4,8 @@
 :class:`TutorialTableScene` is a :class:`~zole_desktop.ui.table.TableScene` whose match deals
 ``tutorial_state()`` (the player at seat 0, forehand; easy bots in seats 1 and 2).  The coach
 speaks on game events in a linen box with a "Got it" button; the move it recommends
-(``advice(state)``) carries an amber outline and a ▼ marker.  Messages at a decision (bid,
+(``advice(state)``) carries a ▼ marker and an amber bar along the top of the part of the
+card that shows (a button: an amber outline).  Messages at a decision (bid,
 bury, lead, follow) wait beside the choice and go away once it is made; the others (welcome,
 first trick won or lost, the end) hold the game until "Got it" or Enter.  F1 opens the rules
 guide on top; nothing is saved, so a real game in progress is left alone.
@@ -33,7 +34,6 @@ from ..teaching.tutorial import (
     HANDS,
     PLAYER,
     TALON,
-    advice,
     tutorial_state,
 )
 from .table.scene import TableScene
@@ -100,7 +100,7 @@ class TutorialTableScene(TableScene):
             stack.push(wrap_up_scene(self.state, PLAYER, again, self.real_game))
 
 
-def drive(table: TutorialTableScene) -> None:
+def drive(table: TableScene) -> None:
     """Play the player's part by the coach's advice (tests and screenshots): close the
     coach's box, answer each decision as advised, close the hand summary."""
     if not table.on_stack():
@@ -112,6 +112,7 @@ def drive(table: TutorialTableScene) -> None:
             close()
         return
     coach = table.coach
+    assert isinstance(coach, TutorialCoach)
     if coach.current is not None:
         coach.dismiss()
         return
@@ -120,9 +121,9 @@ def drive(table: TutorialTableScene) -> None:
     if st is None or kind is None or table.human_result is not None:
         return
     if kind == "bury":
-        table.human_result = tuple(bury_advice(st))
+        table.human_result = tuple(coach.bury_cards(st))
     elif kind == "bid":
-        a = advice(st)
+        a = coach.advise(st)
         table.human_result = a if a is not None else st.legal_actions()[0]
     elif kind == "play":
         known, a = coach.coach_card()

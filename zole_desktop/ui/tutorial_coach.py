@@ -13,7 +13,7 @@ import pygame
 from ..flow import people
 from ..flow.director import Review
 from ..flow.workers import HINTS, Job
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..records.review import card_text
 from ..rules import cards as C
 from ..rules.state import BIDDING, BURYING, PLAYING, TAKE_BID, HandState
@@ -30,10 +30,14 @@ from ..teaching.tutorial import (
     tutorial_state,
 )
 from . import gfx, texts
+from .coach_marks import counted as _counted
+from .coach_marks import draw_marker as _draw_marker
+from .coach_marks import position_key
 from .scene import BACK, CLICK, CONFIRM, KEY, MOTION, Action
 from .table.layout import TALON_SCALE
+from .table.marks import visible_rect
 from .table.scene import TableScene
-from .widgets import Button, draw_outline
+from .widgets import Button
 
 BLOCKING = ("start", "trick_won", "trick_lost", "halfway", "end_won", "end_lost")
 BOT_LEVEL = "easy"
@@ -58,7 +62,13 @@ def bury_advice(state: HandState) -> list[int]:
 
 class TutorialCoach:
     """The coach of the guided game, plugged into the table through its coach hook
-    (:class:`~zole_desktop.ui.table.coach.TableCoach`)."""
+    (:class:`~zole_desktop.ui.table.coach.TableCoach`).  The other lessons' coach
+    (:mod:`.lesson_coach`) changes what it says (:meth:`step`, :meth:`events`) and what it
+    recommends (:meth:`advise`, :meth:`bury_cards`)."""
+
+    blocking: tuple[str, ...] = BLOCKING
+    # a bid other than the coach's is refused with this note ({take}: the coach's bid)
+    bid_refusal = N_("In this first game you take the talon: click {take}.")
 
     def __init__(self) -> None:
         self.table: TableScene | None = None
@@ -79,7 +89,7 @@ class TutorialCoach:
         self.advice_cache: dict[tuple, int | None] = {}
         self.advice_jobs: dict[tuple, Job] = {}
         self.markers: list[pygame.Rect] = []  # the ▼ markers the last frame drew
-        self.params: dict[str, dict[str, int]] = {}  # the numbers in an event's text
+        self.params: dict[str, dict[str, object]] = {}  # the numbers in an event's text
         self.recalled = False  # the current message was brought back (C): it holds nothing
         self.recall_button = Button(N_("Coach (C)"), self.recall)
 
@@ -96,23 +106,41 @@ class TutorialCoach:
             for seat in range(len(names)):  # the coach's bots: any names but the player's
                 if seat != PLAYER and people.same_name(names[seat], names[PLAYER]):
                     names[seat] = people.bot_name(seat, taken=names)
-        # the first lead after the coach's bid and burial: the longest search, started now
+        st = self.first_position()
+        if st is not None:  # the longest search, started now
+            self._ask_solver(st)
+
+    def first_position(self) -> HandState | None:
+        """The first lead after the coach's bid and burial."""
         st = tutorial_state()
         st.apply(TAKE_BID)
         for card_name in BURY:
             st.apply(C.card(card_name))
-        self._ask_solver(st)
+        return st
+
+    def step(self, event: str):
+        """The step of an event (its message), or None."""
+        return step_of(event)
+
+    def advise(self, st: HandState) -> int | None:
+        """The coach's move for the player now (the solver's card in play)."""
+        return advice(st)
+
+    def bury_cards(self, st: HandState) -> list[int]:
+        """Both cards the coach would bury now."""
+        return bury_advice(st)
 
     # ------------------------------------------------------------------ speaking
     def holds(self) -> bool:
         """A message that holds the game until "Got it"."""
-        return self.current is not None and self.current in BLOCKING and not self.recalled
+        return self.current is not None and self.current in self.blocking and \
+            not self.recalled
 
     def busy(self) -> bool:
         return bool(self.text)
 
-    def _say(self, event: str, params: dict[str, int] | None = None) -> None:
-        if event in self.seen or step_of(event) is None:
+    def _say(self, event: str, params: dict | None = None) -> None:
+        if event in self.seen or self.step(event) is None:
             return
         self.seen.add(event)
         self.params[event] = dict(params or {})
@@ -120,7 +148,7 @@ class TutorialCoach:
 
     def text_of(self, event: str) -> str:
         """An event's message as shown (translated, its numbers filled in)."""
-        step = step_of(event)
+        step = self.step(event)
         if step is None:
             return ""
         return _(step.text).format(**{k: _counted(k, n)
@@ -168,8 +196,27 @@ class TutorialCoach:
         st = t.state
         if st is None:
             return
+        self.events(st, t.waiting_for())
+        # a message about a decision goes once the decision is made
+        if self.current is not None and (self.current not in self.blocking or self.recalled) \
+                and t.waiting_for() != self.current_wait:
+            self.current = None
+            self.current_wait = None
+            self.recalled = False
+        if self.text and t.clock >= self.note_until:
+            self.text = ""
+            t.app.invalidate()
+        self._next()
+        self._focus_advice()
+
+    def trick_swept(self) -> bool:
+        """The last trick has left the middle of the table: what the coach says about it
+        agrees with the counts on the screen."""
+        return len(self.t.view.trick) < 3
+
+    def events(self, st: HandState, kind: str | None) -> None:
+        """What is new in the hand: the messages it calls for."""
         self._say("start")
-        kind = t.waiting_for()
         if kind == "bid":
             self._say("your_bid")
         elif kind == "bury":
@@ -189,7 +236,7 @@ class TutorialCoach:
             if lesson is not None:
                 self._say(f"{lesson[0]}@{len(st.completed) + 1}", lesson[1])
         n = len(st.completed)
-        if n > self.tricks_seen:
+        if n > self.tricks_seen and self.trick_swept():
             self.tricks_seen = n
             winner = st.completed[-1].winner
             if winner == PLAYER:
@@ -202,17 +249,6 @@ class TutorialCoach:
             r = st.result()
             mine = r.declarer == PLAYER
             self._say("end_won" if (r.value > 0) == mine else "end_lost")
-        # a message about a decision goes once the decision is made
-        if self.current is not None and (self.current not in BLOCKING or self.recalled) \
-                and t.waiting_for() != self.current_wait:
-            self.current = None
-            self.current_wait = None
-            self.recalled = False
-        if self.text and t.clock >= self.note_until:
-            self.text = ""
-            t.app.invalidate()
-        self._next()
-        self._focus_advice()
 
     def _focus_advice(self) -> None:
         """At a new decision put the keyboard focus on the recommended move."""
@@ -244,14 +280,14 @@ class TutorialCoach:
         if kind is None or st is None:
             return [], None
         if kind == "bid":
-            a = advice(st)
+            a = self.advise(st)
             label = texts.BID_LABELS.get(a if a is not None else TAKE_BID)
             for b in t.buttons:
                 if b.label == label:
                     return [], b
             return [], None
         if kind == "bury":
-            want = [c for c in bury_advice(st) if c not in t.selected]
+            want = [c for c in self.bury_cards(st) if c not in t.selected]
             if not want and t.buttons:
                 return [], t.buttons[0]
             return want, None
@@ -272,7 +308,7 @@ class TutorialCoach:
         if key in self.advice_cache:
             return True, self.advice_cache[key]
         if len(st.completed) >= QUICK_TRICKS or self.t.workers is None:
-            self.advice_cache[key] = advice(st)
+            self.advice_cache[key] = self.advise(st)
             return True, self.advice_cache[key]
         self._ask_solver(st)
         return False, None
@@ -281,7 +317,7 @@ class TutorialCoach:
         key = position_key(st)
         workers = self.t.workers
         if workers is not None and key not in self.advice_jobs and key not in self.advice_cache:
-            self.advice_jobs[key] = workers.submit(HINTS, advice, st.copy(), key=key)
+            self.advice_jobs[key] = workers.submit(HINTS, self.advise, st.copy(), key=key)
 
     def update(self) -> None:
         """The solver's answers as they come; a note whose time is up goes."""
@@ -321,13 +357,12 @@ class TutorialCoach:
         than the coach's is played, with a note of what the coach would have chosen."""
         del seat
         if state.phase == BIDDING:
-            want = advice(state)
+            want = self.advise(state)
             if want is not None and action != want:
-                return Review(False, _("In this first game you take the talon: click {take}.")
-                              .format(take=texts.bid_label(want)))
+                return Review(False, _(self.bid_refusal).format(take=texts.bid_label(want)))
             return Review()
         if state.phase == BURYING:
-            if action not in bury_advice(state):
+            if action not in self.bury_cards(state):
                 return Review(True, _("You may bury any two cards; the coach's choice is "
                                       "marked ▼."))
             return Review()
@@ -381,10 +416,10 @@ class TutorialCoach:
         cards, button = self.advised()
         size = max(14, int(t.L["H"] * 0.03))
         for c in cards:
-            r = t.card_rect(c)
+            r = visible_rect(t, c)  # the part of the card that shows
             if r is None or t.sprites[c].moving(t.clock):
                 continue
-            self.markers.append(_draw_marker(surface, r, size))
+            self.markers.append(_draw_marker(surface, r, size, card=True))
         if button is not None and button.rect.w:
             self.markers.append(_draw_marker(surface, button.rect, size))
 
@@ -401,7 +436,7 @@ class TutorialCoach:
         W, H = L["W"], L["H"]
         if self.text and not self.holds():
             text = self.text
-        elif self.current is not None and step_of(self.current) is not None:
+        elif self.current is not None and self.step(self.current) is not None:
             text = self.text_of(self.current)
         else:
             return
@@ -457,28 +492,3 @@ class TutorialCoach:
         w = gfx.text_width(self.recall_button.text(), size, True) + h
         self.recall_button.rect = pygame.Rect((W - w) // 2, 0, w, h)
         self.recall_button.draw(surface, False)
-
-
-def _counted(key: str, n: int) -> str:
-    """A number in a coach's message with its noun: trumps, else card points."""
-    if key == "trumps":
-        return ngettext("{n} trump", "{n} trumps", n).format(n=n)
-    return ngettext("{n} card point", "{n} card points", n).format(n=n)
-
-
-def _draw_marker(surface, r: pygame.Rect, size: int) -> pygame.Rect:
-    """The amber outline and the ▼ above ``r``; returns the ▼'s rect."""
-    draw_outline(surface, r.inflate(6, 6), max(4, min(r.w, r.h) // 10))
-    x, y = r.centerx, r.y - size // 2 - 6
-    pts = [(x - size // 2, y - size // 2), (x + size // 2, y - size // 2), (x, y + size // 3)]
-    pygame.draw.polygon(surface, gfx.AMBER, pts)
-    pygame.draw.polygon(surface, gfx.EDGE, pts, 2)
-    return pygame.Rect(x - size // 2 - 1, y - size // 2 - 1, size + 3, size // 2 + size // 3 + 3)
-
-
-def position_key(st: HandState) -> tuple:
-    """What the coach's card depends on: the cards held, the trick, who is to play."""
-    return (tuple(st.hands), tuple(zip(st.trick_pos, st.trick, strict=True)), st.turn,
-            st.declarer)
-
-

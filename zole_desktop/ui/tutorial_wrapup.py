@@ -3,7 +3,7 @@
 When the guided game's hand summary is closed the table leaves the stack and this question
 comes up over what was below (the main menu): the result in a sentence, the four things the
 hand taught, and the next steps — play a real game, play the guided game again, read the
-rules guide, or back to the menu (Esc)."""
+next lesson (defending), the rules guide, or back to the menu (Esc)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..i18n import N_, _, ngettext
 from ..rules.state import HandState
 from .confirm import ConfirmScene
+from .lesson_coach import leave_lessons
 
 LESSONS = N_("What you did: took the talon and buried two cards to make a void; led trumps "
              "until the defenders had none; then cashed your aces and tens, which nobody "
@@ -48,10 +49,16 @@ def wrap_up_scene(state: HandState | None, player: int, again: Callable[[], None
 
         scene.stack.push(GuideScene())
 
+    def next_lesson() -> None:
+        from .lessons import DEFENDING, LessonTableScene
+
+        scene.stack.push(LessonTableScene(DEFENDING, None, real_game))
+
     text = wrap_up_text(state, player)
     answers = [(N_("Play a real game"), real_game)] if real_game is not None else []
-    answers += [(N_("Play the guided game again"), again), (N_("Rules guide"), guide),
-                (N_("Main menu"), lambda: None)]
+    answers += [(N_("Play the guided game again"), again),
+                (N_("Next lesson: defending"), next_lesson), (N_("Rules guide"), guide),
+                (N_("Main menu"), lambda: leave_lessons(scene.stack))]
     scene = ConfirmScene(N_("The guided game is over"), lambda: text, answers,
                          cancel=-1, focus=0, primary=0)
     return scene

@@ -1,8 +1,10 @@
 """Widgets drawn by us: buttons, choice rows (toggles are two-value choice rows) and a text
 field, plus :class:`FormScene`, a scrolling column of widgets with mouse and keyboard focus.
 
-Focus and hover show as an amber outline and a lift, never by colour alone.  Labels are kept
-as message ids and translated when drawn, so a language switch shows at once.
+The keyboard focus shows as the table shows it (:mod:`.table.marks`): a dashed bar under
+the label (or the value), and a focused button is lifted with a heavier edge; the mouse's
+hover is the lift and the edge alone.  Never colour alone, and not the hint's amber ring.
+Labels are kept as message ids and translated when drawn, so a language switch shows at once.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pygame
 
 from ..i18n import _
 from . import gfx
+from .focus_look import dashed_bar, draw_outline, focus_bar, focus_margin, outline_rect
 from .scene import (
     BACK,
     CLICK,
@@ -31,6 +34,9 @@ from .scene import (
     Action,
     Scene,
 )
+
+__all__ = ["Button", "ChoiceRow", "FormScene", "Heading", "TextField", "Widget", "dashed_bar",
+           "draw_outline", "focus_bar", "focus_margin", "outline_rect"]
 
 
 class Widget:
@@ -80,26 +86,7 @@ class Widget:
         pass
 
 
-def focus_margin(h: int) -> int:
-    """How far a focused widget ``h`` pixels high draws outside its rect: the lift, the focus
-    ring and its gap (see :meth:`Button.draw`), plus a pixel."""
-    return max(1, h // 16) + max(3, h // 14) + 2
-
-
-def outline_rect(rect: pygame.Rect, w: int | None = None) -> pygame.Rect:
-    """The area the focus ring of :func:`draw_outline` covers around ``rect``."""
-    w = w or max(3, rect.h // 14)
-    return rect.inflate(w * 2 + 2, w * 2 + 2)
-
-
-def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) -> None:
-    w = w or max(3, rect.h // 14)
-    pygame.draw.rect(surface, gfx.AMBER, outline_rect(rect, w), width=w,
-                     border_radius=radius + w)
-
-
 class Button(Widget):
-    ring = True  # the focused or hovered button is ringed (False: lifted, its edge heavier)
 
     def __init__(self, label: str | Callable[[], str], on_click: Callable[[], Any],
                  enabled: bool | Callable[[], bool] = True, primary: bool = False,
@@ -132,11 +119,11 @@ class Button(Widget):
             color = (0x6A, 0x65, 0x60)
         surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, radius=radius, alpha=70),
                      r.move(0, max(2, r.h // 12)))
-        edge = max(1, r.h // 24) + (1 if lifted and not self.ring else 0)
+        edge = max(1, r.h // 24) + (1 if lifted else 0)
         surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, radius=radius,
                                width=edge), rr)
-        if lifted and self.ring:
-            draw_outline(surface, rr, radius)
+        if focused and self.enabled:
+            focus_bar(surface, rr)
         label = self.text()
         size = gfx.fit_size(label, self.text_size or int(r.h * 0.42), r.w - r.h // 2,
                             bold=True)
@@ -220,9 +207,11 @@ class ChoiceRow(Widget):
         left, box, right = self.arrow_rects()
         fill = gfx.LINEN if self.enabled else gfx.DIM_LINEN
         radius = max(4, box.h // 4)
-        surface.blit(gfx.panel(box.w, box.h, fill=fill, border=gfx.EDGE, radius=radius), box)
-        if (focused or self.hover) and self.enabled:
-            draw_outline(surface, box, radius)
+        lit = (focused or self.hover) and self.enabled
+        surface.blit(gfx.panel(box.w, box.h, fill=fill, border=gfx.EDGE, radius=radius,
+                               width=3 if lit else 2), box)
+        if focused and self.enabled:
+            focus_bar(surface, box)
         ink = gfx.INK if self.enabled else gfx.GREY
         gfx.blit_text(surface, gfx.ARROW_LEFT, size, ink, left.center, "center")
         gfx.blit_text(surface, gfx.ARROW_RIGHT, size, ink, right.center, "center")
@@ -269,10 +258,10 @@ class TextField(Widget):
         vw = int(r.w * 0.42)
         box = pygame.Rect(r.right - vw, r.y + r.h * 0.1, vw, r.h * 0.8)
         radius = max(4, box.h // 4)
-        surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=radius),
-                     box)
-        if focused or self.hover:
-            draw_outline(surface, box, radius)
+        surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=radius,
+                               width=3 if focused or self.hover else 2), box)
+        if focused:
+            focus_bar(surface, box)
         v = self.get()
         shown = v + ("|" if focused else "")
         gfx.blit_text(surface, shown, gfx.fit_size(shown, size, box.w - 12), gfx.INK,

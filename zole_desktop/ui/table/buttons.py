@@ -18,10 +18,9 @@ if TYPE_CHECKING:
 
 
 class TableButton(Button):
-    """A button at the table: lifted under the mouse, with no ring (a ring is no one's
-    mark at the table; the keyboard focus is a dashed bar under it: :mod:`.marks`)."""
-
-    ring = False
+    """A button at the table: lifted under the mouse; the keyboard focus (a dashed bar
+    under its label, as on every button) is drawn by :mod:`.marks`, where the table knows
+    whether the keyboard is in use."""
 
 
 def build(t: TableScene, kind: str) -> None:

@@ -19,6 +19,7 @@ import pygame
 from ...i18n import _, pgettext
 from ...rules.state import BURYING
 from .. import gfx
+from ..widgets import dashed_bar
 from .drawn import mark
 
 if TYPE_CHECKING:
@@ -39,18 +40,6 @@ def visible_rect(tb: TableScene, c: int) -> pygame.Rect | None:
         if nxt is not None and r.left < nxt.left < r.right:
             return pygame.Rect(r.left, r.top, nxt.left - r.left, r.h)
     return r
-
-
-def dashed_bar(surface, x0: int, x1: int, y: int, h: int, color=gfx.AMBER) -> pygame.Rect:
-    """A dashed bar from ``x0`` to ``x1`` with its top at ``y`` (dashes of 2h, gaps of h)."""
-    dash, gap = max(4, 2 * h), max(3, h)
-    x = x0
-    while x < x1:
-        seg = pygame.Rect(x, y, min(dash, x1 - x), h)
-        pygame.draw.rect(surface, gfx.EDGE, seg.inflate(2, 2))
-        pygame.draw.rect(surface, color, seg)
-        x += dash + gap
-    return pygame.Rect(x0, y, max(0, x1 - x0), h)
 
 
 def bar_height(tb: TableScene) -> int:
