@@ -23,22 +23,28 @@ from .signs import sign
 
 FOUR = {"D": "#1565C0", "C": "#2F7D32"}  # as the classic deck's four colours
 
-# the raster deck's layout, in card units (the table's caption_box is computed from it)
+# the layout inside print's 3 mm safe area, in card units (the table's caption_box is computed
+# from the same data): the belt 3.4 mm inside the cut with the card's ground outside it, the
+# corner index box moved in so that its edge lies on the belt's outer line
 S = W / data.CW
-M = data.M * S  # the frame's outer edge
+M = data.SAFE_M * S  # the frame's outer edge
 BAND = data.B * S  # the belt's width
-FIELD = (data.FIELD[0] * S, data.FIELD[1] * S, data.FIELD[2] * S, data.FIELD[3] * S)
+FIELD = (data.SAFE_FIELD[0] * S, data.SAFE_FIELD[1] * S, data.SAFE_FIELD[2] * S,
+         data.SAFE_FIELD[3] * S)
 CAPTION_H = data.CAPTION_H * S
 CAPTION_TOP = FIELD[3] - CAPTION_H
-INDEX_LEFT = W - kit.IDX_BOX[2]  # the bottom-right index box's left edge
+INDEX_INSET = (M - kit.IDX_BOX[0], M - kit.IDX_BOX[1])
+INDEX_BOX = (M, M, kit.IDX_BOX[2] + INDEX_INSET[0], kit.IDX_BOX[3] + INDEX_INSET[1])
+INDEX_LEFT = W - INDEX_BOX[2]  # the bottom-right index box's left edge
 TEXT_PAD = 0.022 * W  # text keeps this far from the panel's edge and from the index box
 PT = kit.UNITS_PER_MM * 25.4 / 72  # a printed point in card units (the card 63 mm wide)
 SMALL_PT = 7.0  # the smallest type on a card
 ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans' capitals-with-accents and descenders, per em
 
 HEAVY, MEDIUM, FINE = 6.0, 3.5, 2.0  # the figures' line weights, used for everything
-ACE_R = 0.295 * W  # the ace's medallion: as large as the field allows clear of the index box
-ACE_DROP = 0.01 * H  # its centre below the field's, away from the top index box
+PIP_DX, PIP_SIZE = 0.15 * W, 0.14 * W  # number cards' pip columns, clear of the index boxes
+ACE_R = 0.27 * W  # the ace's medallion: as large as the field allows clear of the index box
+ACE_DROP = 0.03 * H  # its centre below the field's, away from the top index box
 
 
 @dataclass(frozen=True)
@@ -132,7 +138,7 @@ def caption_lines(theme_id: str, code: str) -> list[Line]:
     rank_line = f"{data.SUIT_GEN[code[1]]} {data.RANK_LV[code[0]]}"
     rows.append((rank_line, _fit(rank_line, 7.6 * PT, True, width, small), True, pal["red"],
                  0.0))
-    name_size = _fit(cap, (11.5 if ace else 13.5) * PT, True, width, 8 * PT)
+    name_size = _fit(cap, (11.5 if ace else 13.5) * PT, True, width, small)
     rows.append((cap, name_size, True, pal["caption"], 0.34))
     if ace:
         size = small * 1.04
@@ -239,16 +245,17 @@ def face(theme_id: str, code: str, *, four: bool = False, bleed: float | None = 
         x1, y1 = FIELD[2], FIELD[3]
         body = (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
                 f'fill="none" stroke="{pal["thread"]}" stroke-width="{f(FINE)}"/>'
-                + kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
-                              size=0.15 * W, color=color))
+                + kit.pip_layout(code, cx=W / 2, dx=PIP_DX, y0=0.17 * H, y1=0.83 * H,
+                              size=PIP_SIZE, color=color))
     body = (_frame(theme_id, code, pal) + body
-            + kit.index(code, color, box_fill=pal["stock"], box_edge=INK))
+            + kit.index(code, color, box_fill=pal["stock"], box_edge=INK,
+                        inset=INDEX_INSET))
     return kit.document(body, bleed=bleed, stock=pal["stock"])
 
 
 # --- the back -------------------------------------------------------------------------------
 
-BACK_U = 0.02 * W  # the flag frame's unit: carmine 2, white 1, carmine 2
+BACK_U = 0.025 * W  # the flag frame's unit: carmine 2, white 1 (3.2 mm in), carmine 2
 BACK_FIELD = (5 * BACK_U, 5 * BACK_U, W - 5 * BACK_U, H - 5 * BACK_U)
 BACK_BAND = 0.05 * W
 _GAP = BACK_BAND + 0.012 * W  # the woven border and a thin ground line inside it
@@ -311,5 +318,6 @@ def back(theme_id: str, *, bleed: float | None = None) -> str:
     return kit.document(body, bleed=bleed, stock=data.CARMINE, defs=clip)
 
 
-__all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "Line", "back", "caption_lines",
-           "caption_span", "face", "medallion", "suit_color"]
+__all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "INDEX_BOX", "INDEX_INSET", "Line",
+           "PIP_DX", "PIP_SIZE", "back", "caption_lines", "caption_span", "face", "medallion",
+           "suit_color"]
