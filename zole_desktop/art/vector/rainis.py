@@ -6,7 +6,7 @@ character from the figure masters (``art/themes/<deck>/figures``, viewBox 480 x 
 caption panel naming the card, the character and the play; an ace shows its Latvian sign in a
 medallion on a flat field of the deck's thread colour, what the sign means as its caption;
 number cards carry their pips in the deck's inks.  The back is the flag's carmine-white-carmine
-frame round a woven border and a lattice of signs clipped to its field, with the deck's sign in
+frame round a woven border and a lattice of signs kept to its field, with the deck's sign in
 a medallion.  The data (names, plays, palettes) come from ``art.rainis_data``.
 """
 
@@ -212,15 +212,18 @@ def _ace(theme_id: str, code: str, pal: dict[str, str], color: str) -> str:
     sign_name = data.CARDS[theme_id][code][3]
     cx, cy = ace_centre()
     r = ACE_R
-    clip = (f'<clipPath id="ace-field"><rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" '
-            f'height="{f(y1 - y0)}"/></clipPath>')
-    # a flat field of the thread colour with a faint lattice, kept off the medallion
+    # a flat field of the thread colour with a faint lattice, kept off the medallion; the
+    # lattice's line ends past the field lie under a cover of the card's ground (no clip: a
+    # clip group is an offscreen layer) and, below, under the caption panel
     lat = ornament.lattice((x0, y0, x1, y1), 0.11 * W,
                            color=_mix(pal["accent"], pal["band"], 0.35), width=FINE)
-    return (f"<defs>{clip}</defs>"
-            f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+    g = M + BAND + MEDIUM / 2 + 2  # two units inside the belt's inner line (its antialiasing)
+    cover = (f'<path fill="{pal["stock"]}" fill-rule="evenodd" '
+             f'd="M{f(g)} {f(g)}H{f(W - g)}V{f(H - g)}H{f(g)}Z'
+             f'M{f(x0)} {f(y0)}H{f(x1)}V{f(y1)}H{f(x0)}Z"/>')
+    return (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="{pal["accent"]}"/>'
-            f'<g clip-path="url(#ace-field)">{lat}</g>'
+            f"{lat}{cover}"
             f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="none" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
             + medallion(cx, cy, r, fill=pal["medal"], ring=pal["thread"], beads=color,
@@ -268,7 +271,7 @@ BACK_STEP = 0.16 * W
 
 def back(theme_id: str, *, bleed: float | None = None) -> str:
     """Carmine-white-carmine (2:1:2) frame round a field with a woven border, a lattice of
-    the deck's sign clipped to the field (clear of the medallion's ring) and the medallion."""
+    the deck's sign kept to the field (clear of the medallion's ring) and the medallion."""
     b = data.BACK[theme_id]
     pal = data.PAL[theme_id]
     u = BACK_U
@@ -276,10 +279,15 @@ def back(theme_id: str, *, bleed: float | None = None) -> str:
     ix0, iy0, ix1, iy1 = BACK_INNER
     cx, cy = W / 2, H / 2
     clear = BACK_R + BACK_CLEAR
-    clip = (f'<clipPath id="back-field"><path clip-rule="evenodd" '
-            f'd="M{f(ix0)} {f(iy0)}H{f(ix1)}V{f(iy1)}H{f(ix0)}Z'
-            f"M{f(cx - clear)} {f(cy)}A{f(clear)} {f(clear)} 0 1 0 {f(cx + clear)} {f(cy)}"
-            f'A{f(clear)} {f(clear)} 0 1 0 {f(cx - clear)} {f(cy)}Z"/></clipPath>')
+    # the lattice kept to its field without a clip (a clip group is an offscreen layer, half
+    # a back's rendering time): the lattice's line ends past the field run under the belt and
+    # under a cover of the field's colour between the belt and the field's line, and the
+    # medallion's clear ring is a disc of the field's colour over it
+    bx0, by0, bx1, by1 = (fx0 + BACK_BAND, fy0 + BACK_BAND, fx1 - BACK_BAND, fy1 - BACK_BAND)
+    covers = (f'<path fill="{b["field"]}" fill-rule="evenodd" '
+              f'd="M{f(bx0)} {f(by0)}H{f(bx1)}V{f(by1)}H{f(bx0)}Z'
+              f'M{f(ix0)} {f(iy0)}H{f(ix1)}V{f(iy1)}H{f(ix0)}Z"/>'
+              f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(clear)}" fill="{b["field"]}"/>')
     motifs = []
     for x, y, signed in ornament.lattice_nodes(BACK_INNER, BACK_STEP):
         # the lattice's crossings carry a lozenge, every other cell the deck's sign
@@ -306,16 +314,16 @@ def back(theme_id: str, *, bleed: float | None = None) -> str:
             f'fill="{data.CARMINE}"/>'
             f'<rect x="{f(fx0)}" y="{f(fy0)}" width="{f(fx1 - fx0)}" height="{f(fy1 - fy0)}" '
             f'fill="{b["field"]}"/>'
+            + f'<g id="back-pattern">{lat}{covers}{"".join(motifs)}</g>'
             + ornament.belt_frame(BACK_FIELD, BACK_BAND, ground=pal["band_bg"], red=pal["band"],
                                   thread=pal["thread"], ink=INK, seed=1, line=MEDIUM)
-            + f'<g clip-path="url(#back-field)">{lat}{"".join(motifs)}</g>'
             + f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(clear + FINE / 2)}" fill="none" '
               f'stroke="{b["accent"]}" stroke-width="{f(FINE)}"/>'
             + f'<rect x="{f(ix0)}" y="{f(iy0)}" width="{f(ix1 - ix0)}" height="{f(iy1 - iy0)}" '
               f'fill="none" stroke="{INK}" stroke-width="{f(FINE)}"/>'
             + medallion(cx, cy, BACK_R, fill=b["field"], ring=b["accent"], beads=b["ink"],
                         sign_name=b["sign"], sign_color=b["ink"], sign_scale=0.66))
-    return kit.document(body, bleed=bleed, stock=data.CARMINE, defs=clip)
+    return kit.document(body, bleed=bleed, stock=data.CARMINE)
 
 
 __all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "INDEX_BOX", "INDEX_INSET", "Line",
