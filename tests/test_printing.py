@@ -393,15 +393,7 @@ def _safe_area_intruders(img: Image.Image) -> dict[str, float]:
 SAFE_SAMPLE = ("QC", "JS", "KH", "AD", "TD", "7D", "back")
 
 
-@pytest.mark.parametrize("deck_id", [
-    "classic",
-    pytest.param("rainis-1", marks=pytest.mark.xfail(strict=True, reason=(
-        "art/vector/rainis.py: the ornament band lies on the cut (0-2.84 mm), the index "
-        "box's edge 0.98 mm from the side, 1.32 mm from the top; the back's white stripe "
-        "2.54 mm in"))),
-    pytest.param("rainis-2", marks=pytest.mark.xfail(strict=True, reason=(
-        "art/vector/rainis.py: as rainis-1"))),
-])
+@pytest.mark.parametrize("deck_id", ["classic", "rainis-1", "rainis-2"])
 def test_frames_and_indices_keep_3_mm_inside_the_cut(deck_id):
     """On the vector masters as printed: nothing but the card's ground within 3 mm of the
     cut (a cut a little off the line takes no frame nor index with it)."""

@@ -30,10 +30,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # the caption panel (the rows the table's name plate covers, caption_box) and the bottom-right
 # index box's left edge, in card units
-S = kit.W / data.CW
-PANEL = (data.FIELD[0] * S, (data.FIELD[3] - data.CAPTION_H) * S, data.FIELD[2] * S,
-         data.FIELD[3] * S)
-INDEX_LEFT = kit.W - kit.IDX_BOX[2]
+PANEL = (vr.FIELD[0], vr.CAPTION_TOP, vr.FIELD[2], vr.FIELD[3])
+INDEX_LEFT = kit.W - vr.INDEX_BOX[2]
 CLEAR = 0.015 * kit.W  # the least room between caption text and the index box
 
 
@@ -142,7 +140,7 @@ def _diff_box(a: Image.Image, b: Image.Image, level: int = 24):
 @pytest.mark.parametrize("deck", DECKS)
 def test_the_trump_star_sits_inside_its_index_box(deck):
     star = kit.trump_star(kit.IDX_X + kit.IDX_COL_W / 2, kit.star_centre_y(), kit.STAR)
-    x0, y0, x1, y1 = _scale(kit.IDX_BOX)
+    x0, y0, x1, y1 = _scale(vr.INDEX_BOX)
     edge = 0.008 * kit.W * FULL[0] / kit.W
     half = (0, 0, FULL[0] // 2, FULL[1] // 2)
     for code in [c for c in DECK if is_trump(c)]:
@@ -157,8 +155,8 @@ def test_the_trump_star_sits_inside_its_index_box(deck):
 
 
 def _pattern_group(svg: str) -> str:
-    m = re.search(r'<g clip-path="url\(#back-field\)">.*?</g>', svg, re.S)
-    assert m is not None, "the back has no pattern clipped to its field"
+    m = re.search(r'<g id="back-pattern">.*?</g>', svg, re.S)
+    assert m is not None, "the back has no pattern group"
     return m.group(0)
 
 
@@ -293,10 +291,45 @@ def test_four_colours_recolour_the_diamonds_and_clubs(deck):
 def test_the_ace_medallion_keeps_clear_of_both_index_boxes_and_the_caption():
     cx, cy = vr.ace_centre()
     r = vr.ACE_R + vr.HEAVY / 2
-    x0, y0, x1, y1 = kit.IDX_BOX
+    x0, y0, x1, y1 = vr.INDEX_BOX
     rx = 0.03 * kit.W  # the box's rounded corner
     corner = (x1 - rx, y1 - rx)
     gap = ((cx - corner[0]) ** 2 + (cy - corner[1]) ** 2) ** 0.5 - rx - r
     assert gap >= 4, gap
     assert cy + r <= kit.H - y1 - 4  # above the turned index box (which starts lower)
     assert cy + r <= vr.CAPTION_TOP - 8 and cy - r >= vr.FIELD[1] + 8
+
+
+def test_the_figures_keep_clear_zone_covers_the_index_box():
+    """The figure masters keep their top-left 110 x 240 (tests/test_figures.py) plain: placed
+    on the card (the figure panel, "xMidYMid slice") that zone must hold the whole index box,
+    its edge stroke included."""
+    x0, y0, x1, _y1 = vr.FIELD
+    y1 = vr.CAPTION_TOP
+    w, h = x1 - x0, y1 - y0
+    s = max(w / 480, h / 580)
+    ox, oy = x0 + (w - 480 * s) / 2, y0 + (h - 580 * s) / 2
+    edge = 0.004 * kit.W  # half the box's stroke
+    assert vr.INDEX_BOX[2] + edge <= ox + 110 * s
+    assert vr.INDEX_BOX[3] + edge <= oy + 240 * s
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_number_pips_keep_clear_of_the_index_boxes(deck):
+    """On the rendered 10s (the widest and tallest layout): no pip ink within 8 units of an
+    index box."""
+    sx, sy = FULL[0] / kit.W, FULL[1] / kit.H
+    pad = 8
+    bx0, by0, bx1, by1 = vr.INDEX_BOX
+    for suit in "CSHD":
+        code = "T" + suit
+        svg = vector.card_svg(deck, code)
+        pips = kit.pip_layout(code, cx=kit.W / 2, dx=vr.PIP_DX, y0=0.17 * kit.H,
+                              y1=0.83 * kit.H, size=vr.PIP_SIZE,
+                              color=vr.suit_color(deck, suit, False))
+        box, _d = _diff_box(kit.render(svg, *FULL), kit.render(_without(svg, pips), *FULL))
+        assert box is not None, (deck, code)
+        # the pips' ink lies between the two boxes' inner edges, with room to spare
+        assert box[0] >= (bx1 + pad) * sx, (deck, code, box)
+        assert box[2] <= (kit.W - bx1 - pad) * sx, (deck, code, box)
+        assert box[1] >= by0 * sy and box[3] <= (kit.H - by0) * sy, (deck, code, box)

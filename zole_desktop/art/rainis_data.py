@@ -324,13 +324,24 @@ FIELD = (M + B + int(0.014 * CW), M + B + int(0.014 * CW), CW - M - B - int(0.01
 CAPTION_H = int(0.175 * CH)
 
 
+# the vector cards' layout: everything but the card's ground 3 mm or more inside the cut, so a
+# print cut a little off the line takes no frame nor index with it.  The belt's outer line lies
+# SAFE_M in (3.4 mm; the width of a canvas is 63 mm), the field within the belt as above, the
+# corner index box moved in by SAFE_INSET so that its edge lies on the belt's outer line.
+SAFE_M = int(0.054 * CW)
+SAFE_FIELD = (SAFE_M + B + int(0.014 * CW), SAFE_M + B + int(0.014 * CW),
+              CW - SAFE_M - B - int(0.014 * CW), CH - SAFE_M - B - int(0.014 * CW))
+SAFE_INSET = (SAFE_M - IDX_BOX[0], SAFE_M - IDX_BOX[1])
+
+
 def caption_box() -> list[float]:
-    """Where the printed caption sits on the court cards and aces, as fractions of the card
-    (left, top, right, bottom): from the outer edge of the left ornament band to just short of
-    the bottom-right index.  At table size the game covers it with a name plate of its own."""
-    right = (CW - IDX_BOX[2] - 4) / CW - 0.012
-    return [round(M / CW, 4), round((FIELD[3] - CAPTION_H) / CH, 4), round(right, 4),
-            round(FIELD[3] / CH, 4)]
+    """Where the printed caption sits on the vector court cards and aces, as fractions of the
+    card (left, top, right, bottom): from the outer edge of the left ornament band to just
+    short of the bottom-right index.  At table size the game covers it with a name plate of
+    its own."""
+    right = (CW - IDX_BOX[2] - SAFE_INSET[0] - 4) / CW - 0.012
+    return [round(SAFE_M / CW, 4), round((SAFE_FIELD[3] - CAPTION_H) / CH, 4), round(right, 4),
+            round(SAFE_FIELD[3] / CH, 4)]
 
 
 def caption_span() -> tuple[int, int]:

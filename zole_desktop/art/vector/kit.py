@@ -236,8 +236,9 @@ def star_centre_y() -> float:
 
 
 def index(code: str, color: str, *, trump_mark: bool = True, box_fill: str | None = None,
-          box_edge: str | None = None) -> str:
-    """The corner index top left and, turned by 180°, bottom right."""
+          box_edge: str | None = None, inset: tuple[float, float] = (0.0, 0.0)) -> str:
+    """The corner index top left and, turned by 180°, bottom right; ``inset`` moves it (and
+    its box) that many units right and down from its place, towards the card's middle."""
     rank, suit = code[0], code[1]
     parts = []
     if box_fill is not None:
@@ -253,6 +254,8 @@ def index(code: str, color: str, *, trump_mark: bool = True, box_fill: str | Non
     if trump_mark and is_trump(code):
         parts.append(trump_star(cx, star_centre_y(), STAR))
     one = "".join(parts)
+    if inset != (0.0, 0.0):
+        one = f'<g transform="translate({f(inset[0])} {f(inset[1])})">{one}</g>'
     return f'<g>{one}</g><g transform="rotate(180 {f(W / 2)} {f(H / 2)})">{one}</g>'
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from .kit import f
 
@@ -67,22 +68,35 @@ Rect = tuple[float, float, float, float]
 Cell = tuple[str, float, float, float, float]  # colour key, u0, v0, u1, v1 in band units
 
 
-def _motif_cells(name: str, u0: float, v0: float, cu: float, cv: float) -> list[Cell]:
-    """The stitches of motif ``name`` with its top-left at (u0, v0), each row's runs of one
-    colour merged into one rectangle."""
-    out: list[Cell] = []
-    for r, row in enumerate(MOTIFS[name]):
+@lru_cache(maxsize=16)
+def _motif_runs(name: str) -> tuple[tuple[str, int, int, int, int], ...]:
+    """Motif ``name`` as few rectangles of stitches (colour key, column, row, end column, end
+    row; ends exclusive): each row's runs of one colour merged, then a run merged with the same
+    run in the rows below it.  Fewer edges for the renderer to antialias, the same picture."""
+    open_runs: dict[tuple[str, int, int], int] = {}  # (key, c0, c1) -> its first row
+    out: list[tuple[str, int, int, int, int]] = []
+    for r, row in enumerate((*MOTIFS[name], "")):
+        runs = set()
         c = 0
-        while c < N:
-            key = row[c]
+        while c < len(row):
             end = c
-            while end + 1 < N and row[end + 1] == key:
+            while end + 1 < len(row) and row[end + 1] == row[c]:
                 end += 1
-            if key != ".":
-                out.append((key, u0 + c * cu, v0 + r * cv, u0 + (end + 1) * cu,
-                            v0 + (r + 1) * cv))
+            if row[c] != ".":
+                runs.add((row[c], c, end + 1))
             c = end + 1
-    return out
+        for run in [k for k in open_runs if k not in runs]:
+            key, c0, c1 = run
+            out.append((key, c0, open_runs.pop(run), c1, r))
+        for run in runs:
+            open_runs.setdefault(run, r)
+    return tuple(sorted(out, key=lambda t: (t[2], t[1])))
+
+
+def _motif_cells(name: str, u0: float, v0: float, cu: float, cv: float) -> list[Cell]:
+    """The stitches of motif ``name`` with its top-left at (u0, v0), as rectangles."""
+    return [(key, u0 + c0 * cu, v0 + r0 * cv, u0 + c1 * cu, v0 + r1 * cv)
+            for key, c0, r0, c1, r1 in _motif_runs(name)]
 
 
 def _side_cells(length: float, band: float, seed: int) -> list[Cell]:
@@ -115,9 +129,11 @@ def _path(cells: list[Cell], key: str, to_card: Callable[[float, float], tuple[f
     return "".join(d)
 
 
+@lru_cache(maxsize=32)
 def belt_frame(rect: Rect, band: float, *, ground: str, red: str, thread: str, ink: str,
                seed: int = 0, line: float = 3.5) -> str:
-    """A woven-belt frame ``band`` units wide inside ``rect`` (its outer edge)."""
+    """A woven-belt frame ``band`` units wide inside ``rect`` (its outer edge); kept once
+    made (a deck draws its eight frames over and over)."""
     X0, Y0, X1, Y1 = rect
     b = band
     horiz, vert = X1 - X0 - 2 * b, Y1 - Y0 - 2 * b

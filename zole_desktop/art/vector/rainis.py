@@ -6,7 +6,7 @@ character from the figure masters (``art/themes/<deck>/figures``, viewBox 480 x 
 caption panel naming the card, the character and the play; an ace shows its Latvian sign in a
 medallion on a flat field of the deck's thread colour, what the sign means as its caption;
 number cards carry their pips in the deck's inks.  The back is the flag's carmine-white-carmine
-frame round a woven border and a lattice of signs clipped to its field, with the deck's sign in
+frame round a woven border and a lattice of signs kept to its field, with the deck's sign in
 a medallion.  The data (names, plays, palettes) come from ``art.rainis_data``.
 """
 
@@ -23,22 +23,28 @@ from .signs import sign
 
 FOUR = {"D": "#1565C0", "C": "#2F7D32"}  # as the classic deck's four colours
 
-# the raster deck's layout, in card units (the table's caption_box is computed from it)
+# the layout inside print's 3 mm safe area, in card units (the table's caption_box is computed
+# from the same data): the belt 3.4 mm inside the cut with the card's ground outside it, the
+# corner index box moved in so that its edge lies on the belt's outer line
 S = W / data.CW
-M = data.M * S  # the frame's outer edge
+M = data.SAFE_M * S  # the frame's outer edge
 BAND = data.B * S  # the belt's width
-FIELD = (data.FIELD[0] * S, data.FIELD[1] * S, data.FIELD[2] * S, data.FIELD[3] * S)
+FIELD = (data.SAFE_FIELD[0] * S, data.SAFE_FIELD[1] * S, data.SAFE_FIELD[2] * S,
+         data.SAFE_FIELD[3] * S)
 CAPTION_H = data.CAPTION_H * S
 CAPTION_TOP = FIELD[3] - CAPTION_H
-INDEX_LEFT = W - kit.IDX_BOX[2]  # the bottom-right index box's left edge
+INDEX_INSET = (M - kit.IDX_BOX[0], M - kit.IDX_BOX[1])
+INDEX_BOX = (M, M, kit.IDX_BOX[2] + INDEX_INSET[0], kit.IDX_BOX[3] + INDEX_INSET[1])
+INDEX_LEFT = W - INDEX_BOX[2]  # the bottom-right index box's left edge
 TEXT_PAD = 0.022 * W  # text keeps this far from the panel's edge and from the index box
 PT = kit.UNITS_PER_MM * 25.4 / 72  # a printed point in card units (the card 63 mm wide)
 SMALL_PT = 7.0  # the smallest type on a card
 ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans' capitals-with-accents and descenders, per em
 
 HEAVY, MEDIUM, FINE = 6.0, 3.5, 2.0  # the figures' line weights, used for everything
-ACE_R = 0.295 * W  # the ace's medallion: as large as the field allows clear of the index box
-ACE_DROP = 0.01 * H  # its centre below the field's, away from the top index box
+PIP_DX, PIP_SIZE = 0.15 * W, 0.14 * W  # number cards' pip columns, clear of the index boxes
+ACE_R = 0.27 * W  # the ace's medallion: as large as the field allows clear of the index box
+ACE_DROP = 0.03 * H  # its centre below the field's, away from the top index box
 
 
 @dataclass(frozen=True)
@@ -132,7 +138,7 @@ def caption_lines(theme_id: str, code: str) -> list[Line]:
     rank_line = f"{data.SUIT_GEN[code[1]]} {data.RANK_LV[code[0]]}"
     rows.append((rank_line, _fit(rank_line, 7.6 * PT, True, width, small), True, pal["red"],
                  0.0))
-    name_size = _fit(cap, (11.5 if ace else 13.5) * PT, True, width, 8 * PT)
+    name_size = _fit(cap, (11.5 if ace else 13.5) * PT, True, width, small)
     rows.append((cap, name_size, True, pal["caption"], 0.34))
     if ace:
         size = small * 1.04
@@ -206,15 +212,18 @@ def _ace(theme_id: str, code: str, pal: dict[str, str], color: str) -> str:
     sign_name = data.CARDS[theme_id][code][3]
     cx, cy = ace_centre()
     r = ACE_R
-    clip = (f'<clipPath id="ace-field"><rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" '
-            f'height="{f(y1 - y0)}"/></clipPath>')
-    # a flat field of the thread colour with a faint lattice, kept off the medallion
+    # a flat field of the thread colour with a faint lattice, kept off the medallion; the
+    # lattice's line ends past the field lie under a cover of the card's ground (no clip: a
+    # clip group is an offscreen layer) and, below, under the caption panel
     lat = ornament.lattice((x0, y0, x1, y1), 0.11 * W,
                            color=_mix(pal["accent"], pal["band"], 0.35), width=FINE)
-    return (f"<defs>{clip}</defs>"
-            f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
+    g = M + BAND + MEDIUM / 2 + 2  # two units inside the belt's inner line (its antialiasing)
+    cover = (f'<path fill="{pal["stock"]}" fill-rule="evenodd" '
+             f'd="M{f(g)} {f(g)}H{f(W - g)}V{f(H - g)}H{f(g)}Z'
+             f'M{f(x0)} {f(y0)}H{f(x1)}V{f(y1)}H{f(x0)}Z"/>')
+    return (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="{pal["accent"]}"/>'
-            f'<g clip-path="url(#ace-field)">{lat}</g>'
+            f"{lat}{cover}"
             f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
             f'fill="none" stroke="{INK}" stroke-width="{f(MEDIUM)}"/>'
             + medallion(cx, cy, r, fill=pal["medal"], ring=pal["thread"], beads=color,
@@ -239,16 +248,17 @@ def face(theme_id: str, code: str, *, four: bool = False, bleed: float | None = 
         x1, y1 = FIELD[2], FIELD[3]
         body = (f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
                 f'fill="none" stroke="{pal["thread"]}" stroke-width="{f(FINE)}"/>'
-                + kit.pip_layout(code, cx=W / 2, dx=0.185 * W, y0=0.17 * H, y1=0.83 * H,
-                              size=0.15 * W, color=color))
+                + kit.pip_layout(code, cx=W / 2, dx=PIP_DX, y0=0.17 * H, y1=0.83 * H,
+                              size=PIP_SIZE, color=color))
     body = (_frame(theme_id, code, pal) + body
-            + kit.index(code, color, box_fill=pal["stock"], box_edge=INK))
+            + kit.index(code, color, box_fill=pal["stock"], box_edge=INK,
+                        inset=INDEX_INSET))
     return kit.document(body, bleed=bleed, stock=pal["stock"])
 
 
 # --- the back -------------------------------------------------------------------------------
 
-BACK_U = 0.02 * W  # the flag frame's unit: carmine 2, white 1, carmine 2
+BACK_U = 0.025 * W  # the flag frame's unit: carmine 2, white 1 (3.2 mm in), carmine 2
 BACK_FIELD = (5 * BACK_U, 5 * BACK_U, W - 5 * BACK_U, H - 5 * BACK_U)
 BACK_BAND = 0.05 * W
 _GAP = BACK_BAND + 0.012 * W  # the woven border and a thin ground line inside it
@@ -261,7 +271,7 @@ BACK_STEP = 0.16 * W
 
 def back(theme_id: str, *, bleed: float | None = None) -> str:
     """Carmine-white-carmine (2:1:2) frame round a field with a woven border, a lattice of
-    the deck's sign clipped to the field (clear of the medallion's ring) and the medallion."""
+    the deck's sign kept to the field (clear of the medallion's ring) and the medallion."""
     b = data.BACK[theme_id]
     pal = data.PAL[theme_id]
     u = BACK_U
@@ -269,10 +279,15 @@ def back(theme_id: str, *, bleed: float | None = None) -> str:
     ix0, iy0, ix1, iy1 = BACK_INNER
     cx, cy = W / 2, H / 2
     clear = BACK_R + BACK_CLEAR
-    clip = (f'<clipPath id="back-field"><path clip-rule="evenodd" '
-            f'd="M{f(ix0)} {f(iy0)}H{f(ix1)}V{f(iy1)}H{f(ix0)}Z'
-            f"M{f(cx - clear)} {f(cy)}A{f(clear)} {f(clear)} 0 1 0 {f(cx + clear)} {f(cy)}"
-            f'A{f(clear)} {f(clear)} 0 1 0 {f(cx - clear)} {f(cy)}Z"/></clipPath>')
+    # the lattice kept to its field without a clip (a clip group is an offscreen layer, half
+    # a back's rendering time): the lattice's line ends past the field run under the belt and
+    # under a cover of the field's colour between the belt and the field's line, and the
+    # medallion's clear ring is a disc of the field's colour over it
+    bx0, by0, bx1, by1 = (fx0 + BACK_BAND, fy0 + BACK_BAND, fx1 - BACK_BAND, fy1 - BACK_BAND)
+    covers = (f'<path fill="{b["field"]}" fill-rule="evenodd" '
+              f'd="M{f(bx0)} {f(by0)}H{f(bx1)}V{f(by1)}H{f(bx0)}Z'
+              f'M{f(ix0)} {f(iy0)}H{f(ix1)}V{f(iy1)}H{f(ix0)}Z"/>'
+              f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(clear)}" fill="{b["field"]}"/>')
     motifs = []
     for x, y, signed in ornament.lattice_nodes(BACK_INNER, BACK_STEP):
         # the lattice's crossings carry a lozenge, every other cell the deck's sign
@@ -299,17 +314,18 @@ def back(theme_id: str, *, bleed: float | None = None) -> str:
             f'fill="{data.CARMINE}"/>'
             f'<rect x="{f(fx0)}" y="{f(fy0)}" width="{f(fx1 - fx0)}" height="{f(fy1 - fy0)}" '
             f'fill="{b["field"]}"/>'
+            + f'<g id="back-pattern">{lat}{covers}{"".join(motifs)}</g>'
             + ornament.belt_frame(BACK_FIELD, BACK_BAND, ground=pal["band_bg"], red=pal["band"],
                                   thread=pal["thread"], ink=INK, seed=1, line=MEDIUM)
-            + f'<g clip-path="url(#back-field)">{lat}{"".join(motifs)}</g>'
             + f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(clear + FINE / 2)}" fill="none" '
               f'stroke="{b["accent"]}" stroke-width="{f(FINE)}"/>'
             + f'<rect x="{f(ix0)}" y="{f(iy0)}" width="{f(ix1 - ix0)}" height="{f(iy1 - iy0)}" '
               f'fill="none" stroke="{INK}" stroke-width="{f(FINE)}"/>'
             + medallion(cx, cy, BACK_R, fill=b["field"], ring=b["accent"], beads=b["ink"],
                         sign_name=b["sign"], sign_color=b["ink"], sign_scale=0.66))
-    return kit.document(body, bleed=bleed, stock=data.CARMINE, defs=clip)
+    return kit.document(body, bleed=bleed, stock=data.CARMINE)
 
 
-__all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "Line", "back", "caption_lines",
-           "caption_span", "face", "medallion", "suit_color"]
+__all__ = ["BACK_FIELD", "BACK_INNER", "CAPTION_TOP", "FIELD", "INDEX_BOX", "INDEX_INSET", "Line",
+           "PIP_DX", "PIP_SIZE", "back", "caption_lines", "caption_span", "face", "medallion",
+           "suit_color"]
