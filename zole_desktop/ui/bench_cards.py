@@ -126,7 +126,7 @@ def bench_cards(sizes: str = SIZES, deck: str = "classic", as_json: bool = False
         return 0
     print(_("bench cards: deck {deck}, a start until my hand and the back are on screen crisp "
             "(all 27 in brackets), from the program's start (imports and the window included; "
-            "the window is open after the time in 'window')").format(deck=deck))
+            "the window is open after the time in “window”)").format(deck=deck))
     for size, r in results.items():
         w, h = r["card"]
         print(_("  {size} (cards {w}x{h}, window {window} s): first start {first} s ({all} s), "
