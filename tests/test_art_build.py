@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from zole_desktop.art import render_card
-from zole_desktop.art.common import CARD_H, CARD_W, DECK, is_trump
+from zole_desktop.art.common import CARD_H, CARD_W, DECK, is_trump, save_png
 from zole_desktop.art.signs import SIGNS
 
 THEMES = Path(__file__).resolve().parent.parent / "art" / "themes"
@@ -129,3 +129,25 @@ def test_rainis_table_caption_box_and_short_names(theme):
             for lang in LANGS:
                 short = meta["cards"][code]["short"][lang]
                 assert short and len(short) <= 20, (code, lang)
+
+
+@pytest.mark.parametrize("theme", ["classic", "rainis-1", "rainis-2"])
+def test_generator_is_reproducible_and_matches_the_committed_faces(theme, tmp_path):
+    """Rendering a court from its vector master twice gives the same bytes, and the committed
+    PNGs in art/themes/ are what the generator writes now (a stale prebuilt theme fails here:
+    ``python -m zole_desktop.art build`` writes them)."""
+    for code in ("KC", "QS", "JD"):
+        save_png(render_card(theme, code), tmp_path / "a.png")
+        save_png(render_card(theme, code), tmp_path / "b.png")
+        first = (tmp_path / "a.png").read_bytes()
+        assert first == (tmp_path / "b.png").read_bytes(), (theme, code)
+        assert first == (THEMES / theme / f"{code}.png").read_bytes(), (theme, code)
+
+
+def test_shipped_cards_are_full_colour():
+    """The shipped PNGs keep every colour the renderer drew (the 256-colour files had
+    posterised gradients): a Rainis court holds far more than a palette's 256."""
+    for theme in ("rainis-1", "rainis-2", "classic"):
+        with Image.open(THEMES / theme / "KC.png") as im:
+            assert im.mode in ("RGB", "RGBA")
+            assert len(im.convert("RGB").getcolors(1 << 22)) > 512, theme

@@ -549,7 +549,7 @@ def test_pillow_keeps_its_decompression_bomb_guard():
     from PIL import Image
 
     default = Image.MAX_IMAGE_PIXELS
-    for mod in ("art.common", "art.classic", "art.figures", "art.rainis", "art.build",
+    for mod in ("art.common", "art.vector", "art.rainis_data", "art.build",
                 "tools.make_icon"):
         importlib.import_module(f"zole_desktop.{mod}")
     assert Image.MAX_IMAGE_PIXELS == default and 0 < default < 2**31

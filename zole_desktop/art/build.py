@@ -13,7 +13,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from . import rainis, vector
+from . import rainis_data as rainis
+from . import vector
 from .common import CARD_H, CARD_W, DECK, THEMES_DIR, felt, save_png
 
 THEME_IDS = ["classic", "rainis-1", "rainis-2"]
@@ -83,8 +84,11 @@ def _s(v: str) -> str:
     return json.dumps(v, ensure_ascii=False)
 
 
-def _hex(rgb) -> str:
-    return "#" + "".join(f"{v:02X}" for v in rgb)
+def _hex(colour) -> str:
+    """``#RRGGBB`` of a colour given as such (any case) or as an RGB triple."""
+    if isinstance(colour, str):
+        return colour.upper()
+    return "#" + "".join(f"{v:02X}" for v in colour)
 
 
 def _tri(d: dict[str, str]) -> str:

@@ -347,7 +347,7 @@ def masters_digest(theme_id: str) -> str:
     here = Path(__file__).resolve().parent
     for p in sorted(here.glob("*.py")):
         h.update(p.read_bytes())
-    for p in (Path(__file__).resolve().parent.parent / "shapes.py",):
+    for p in (Path(__file__).resolve().parent.parent / "common.py",):
         h.update(p.read_bytes())
     fig = THEMES_DIR / theme_id / "figures"
     if fig.is_dir():
