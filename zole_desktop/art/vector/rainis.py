@@ -14,12 +14,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from .. import rainis_data as data
 from . import kit, ornament
 from .kit import INK, H, W, f
 from .signs import sign
+
+
+def escape(text: str) -> str:
+    """``text`` for an SVG text node (&, < and > escaped)."""
+    return _html_escape(text, quote=False)
 
 FOUR = {"D": "#1565C0", "C": "#2F7D32"}  # as the classic deck's four colours
 
