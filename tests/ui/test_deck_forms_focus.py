@@ -54,3 +54,21 @@ def test_the_path_field_shows_focus_like_the_rest_of_the_game(make_app, size, le
     app.step()
     assert not bar_rows(app.screen, box)
     assert not ring_rows(app.screen, box)
+
+
+def test_the_print_forms_note_says_how_many_cards_a_sheet_holds(make_app):
+    """The note said "nine to a page" while the PDF lays six on each sheet."""
+    from zole_desktop import printing
+    from zole_desktop.ui.deck_forms import Note
+
+    words = {6: "six", 9: "nine"}
+    app = make_app()
+    app.stack.push(GalleryScene())
+    app.step()
+    app.post_action(Action(KEY, value=pygame.K_p, text="p"))
+    form = app.stack.top
+    assert isinstance(form, SaveScene) and form.kind == "pdf"
+    note = next(w for w in form.all_widgets() if isinstance(w, Note))
+    text = note.text()
+    text = " ".join(text) if isinstance(text, list) else text
+    assert f"{words[printing.PER_PAGE]} to a page" in text, text

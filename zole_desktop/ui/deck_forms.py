@@ -297,7 +297,7 @@ class SaveScene(_PathForm):
         if self.kind == "pdf":
             self.widgets = [
                 Note(lambda: _("{deck}: the 26 cards and their backs at poker size (63 × 88 "
-                               "mm), nine to a page with crop marks, for printing on both "
+                               "mm), six to a page with crop marks, for printing on both "
                                "sides, and a page of the rules in your language.").format(
                                    deck=name), lines=3),
                 ChoiceRow(N_("Paper"), [("a4", N_("A4")), ("letter", N_("Letter"))],
