@@ -1,6 +1,7 @@
 """A toast never covers a button of the scene it is shown over."""
 
 import pygame
+import pytest
 
 from zole_desktop.ui import app as app_module
 from zole_desktop.ui.app import draw_toast
@@ -39,3 +40,31 @@ def test_the_app_keeps_the_top_scenes_buttons_clear(make_app, monkeypatch):
     app.toast("Exported to somewhere")
     app.draw()
     assert seen and not any(seen[0].colliderect(b.rect) for b in scene.buttons)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (3840, 2160)])
+def test_use_this_deck_toast_stays_off_the_galleries_thumbnails(make_app, monkeypatch, size):
+    """"“Rainis characters I” is your deck now." sat over the foot of the thumbnail strip."""
+    from zole_desktop.ui.gallery import GalleryScene
+
+    app = make_app(size)
+    g = GalleryScene()
+    app.stack.push(g)
+    app.draw()
+    assert len(g.thumb_rects) == 26
+    seen = []
+    real = draw_toast
+
+    def spy(surface, message, keep_clear=()):
+        seen.append(real(surface, message, keep_clear))
+        return seen[-1]
+
+    monkeypatch.setattr(app_module, "draw_toast", spy)
+    g.select_theme(g.themes.index("rainis-1"))
+    g.use()
+    app.draw()
+    assert seen, "no toast"
+    lifted = [r.move(0, -max(3, r.h // 8)) for r in g.thumb_rects]
+    assert not any(seen[-1].colliderect(r) for r in g.thumb_rects + lifted), seen[-1]
+    assert not any(seen[-1].colliderect(b.rect) for b in g.buttons)
+    assert seen[-1].bottom <= app.size[1]

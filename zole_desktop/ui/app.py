@@ -346,11 +346,11 @@ class App:
         t = time.perf_counter()
         self.stack.draw(self.screen)
         if self.toast_text and self.time < self.toast_until:
-            top = self.stack.top
-            buttons = getattr(top, "buttons", None)
+            buttons = getattr(self.stack.top, "buttons", None)
             keep_clear = [b.rect for b in buttons if isinstance(getattr(b, "rect", None),
                                                                pygame.Rect)] \
                 if isinstance(buttons, list | tuple) else []
+            keep_clear += getattr(self.stack.top, "toast_keep_clear", list)()  # thumbnails…
             draw_toast(self.screen, self.toast_text, keep_clear)
         pygame.display.flip()
         self.frames += 1

@@ -20,7 +20,7 @@ from .. import decks, storage
 from ..i18n import N_, _, language
 from . import gfx
 from .scene import CONFIRM, DROP_FILE, KEY, TEXT, Action
-from .widgets import Button, ChoiceRow, FormScene, TextField, Widget, draw_outline
+from .widgets import Button, ChoiceRow, FormScene, TextField, Widget, focus_bar
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,12 @@ class CardPreview(Widget):
 class PathField(TextField):
     """A text field for a path: a wide box that shows the end of a long path."""
 
+    def box(self) -> pygame.Rect:
+        """The box the path is typed in (right of the label)."""
+        r = self.rect
+        lw = int(r.w * 0.26)
+        return pygame.Rect(r.x + lw, r.y + r.h * 0.1, r.w - lw, r.h * 0.8)
+
     def draw(self, surface, focused: bool) -> None:
         r = self.rect
         size = max(11, int(r.h * 0.36))
@@ -85,12 +91,12 @@ class PathField(TextField):
         lw = int(r.w * 0.26)
         gfx.blit_text(surface, label, gfx.fit_size(label, size, lw - 8), gfx.LINEN,
                       (r.x, r.centery), "midleft")
-        box = pygame.Rect(r.x + lw, r.y + r.h * 0.1, r.w - lw, r.h * 0.8)
+        box = self.box()
         radius = max(4, box.h // 4)
-        surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=radius),
-                     box)
-        if focused or self.hover:
-            draw_outline(surface, box, radius)
+        surface.blit(gfx.panel(box.w, box.h, fill=gfx.LINEN, border=gfx.EDGE, radius=radius,
+                               width=3 if focused or self.hover else 2), box)
+        if focused:  # the game's focus look (ui/focus_look.py), as on every other field
+            focus_bar(surface, box)
         shown = self.get() + ("|" if focused else "")
         room = box.w - 16
         f = gfx.font(size)
@@ -291,7 +297,7 @@ class SaveScene(_PathForm):
         if self.kind == "pdf":
             self.widgets = [
                 Note(lambda: _("{deck}: the 26 cards and their backs at poker size (63 × 88 "
-                               "mm), nine to a page with crop marks, for printing on both "
+                               "mm), six to a page with crop marks, for printing on both "
                                "sides, and a page of the rules in your language.").format(
                                    deck=name), lines=3),
                 ChoiceRow(N_("Paper"), [("a4", N_("A4")), ("letter", N_("Letter"))],

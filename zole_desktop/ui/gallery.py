@@ -305,6 +305,10 @@ class GalleryScene(DeckTools, Scene):
                           gfx.INK, rr.center, "center", bold=on)
         return max(tr.bottom, y + th) + m
 
+    def toast_keep_clear(self) -> list[pygame.Rect]:
+        """The thumbnails, lifted or not: a toast ("… is your deck now.") goes above them."""
+        return [r.union(r.move(0, -max(3, r.h // 8))) for r in self.thumb_rects]
+
     def draw_strip(self, surface, W: int, H: int, m: int) -> int:
         th = self.theme()
         n = len(ORDER)

@@ -104,8 +104,8 @@ def draw_card_marks(tb: TableScene, surface) -> None:
 
 def draw_talon_tags(tb: TableScene, surface) -> None:
     """The cards I took from the talon, while I bury: a small "talon" tag at the foot of
-    the part of each card that shows (the ✓ of a chosen card is at its middle, the focus bar
-    under it and the hint's bar above it)."""
+    the part of each card that shows, above the name plate of a card that has one (the ✓ of
+    a chosen card is at its middle, the focus bar under it and the hint's bar above it)."""
     if tb.state is None or tb.state.phase != BURYING:  # buried: like any other card
         return
     hand = tb.my_hand()
@@ -122,6 +122,9 @@ def draw_talon_tags(tb: TableScene, surface) -> None:
         tag = pygame.Rect(0, 0, min(room, gfx.text_width(t, size, True) + 8),
                           int(size * 1.4))
         bottom = min(r.bottom, tb.L["H"]) - max(4, r.h // 12)
+        plate = tb.images.plate(c, tb.sprites[c].state(tb.clock)[2]) if tb.images else None
+        if plate is not None:  # a Rainis court: above its name plate, never over the name
+            bottom = min(bottom, r.y + plate.rect.top - max(2, r.h // 40))
         tag.midbottom = (v.centerx, bottom)
         surface.blit(gfx.panel(tag.w, tag.h, fill=gfx.EDGE, border=gfx.LINEN,
                                radius=tag.h // 2, width=1), tag)
