@@ -284,8 +284,22 @@ def test_four_colours_recolour_the_diamonds_and_clubs(deck):
         plain = vector.card_svg(deck, code)
         four = vector.card_svg(deck, code, four=True)
         assert vr.FOUR[suit] in four and vr.FOUR[suit] not in plain, (deck, code)
-    for code in ("9H", "AS"):
-        assert vector.card_svg(deck, code, four=True) == vector.card_svg(deck, code)
+    assert vector.card_svg(deck, "9H", four=True) == vector.card_svg(deck, "9H")
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_in_four_colours_the_four_suits_have_four_inks(deck):
+    """♠ black, ♥ red, ♦ blue, ♣ green: in rainis-2, whose black is navy, the ♠ and the blue
+    ♦ were two blues at thumbnail size."""
+    def rgb(c: str) -> tuple[int, ...]:
+        return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+
+    inks = [rgb(vr.suit_color(deck, s, True)) for s in "CSHD"]
+    for i, a in enumerate(inks):
+        for b in inks[i + 1:]:
+            assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) > 120, (deck, inks)
+    s_ink = rgb(vr.suit_color(deck, "S", True))
+    assert max(s_ink) < 60  # a black, not a blue
 
 
 def test_the_ace_medallion_keeps_clear_of_both_index_boxes_and_the_caption():

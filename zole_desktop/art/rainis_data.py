@@ -245,7 +245,7 @@ CARDS: dict[str, dict[str, tuple]] = {
             "The grass snake: wisdom and magic.",
             "Уж: мудрость и волшебная сила."),
             "zalktis"),
-        "AS": ("DIEVA ZĪME", _tri("Dieva zīme", "Dievs's sign, the sky's roof",
+        "AS": ("DIEVA ZĪME", _tri("Dieva zīme", "The sign of Dievs, the sky's roof",
                                   "Знак Диевса, небесный свод"),
             _tri(
             "Debess jumts: svētība un aizsardzība.",
@@ -280,7 +280,7 @@ SHORT = {
         "KC": _tri("Kungs", "Lord", "Господин"),
         "KD": _tri("Vecais", "Old Man", "Старик"),
         "JD": _tri("Jaunatnācējs", "Newcomer", "Юноша"),
-        "AS": _tri("Dieva zīme", "Dievs's sign", "Знак Диевса"),
+        "AS": _tri("Dieva zīme", "Sign of Dievs", "Знак Диевса"),
         "AD": _tri("Saules zīme", "Sun sign", "Знак Солнца"),
     },
 }

@@ -89,9 +89,13 @@ def _mix(a: str, b: str, t: float) -> str:
 
 
 def suit_color(theme_id: str, suit: str, four: bool) -> str:
+    """The suit's ink. In four colours ♦ is blue and ♣ green, and ♠ is the ink black: a deck
+    whose "black" is navy (rainis-2) would otherwise show ♠ and ♦ as two blues."""
     if four and suit in FOUR:
         return FOUR[suit]
     pal = data.PAL[theme_id]
+    if four and suit == "S":
+        return INK
     return pal["red"] if suit in "HD" else pal["black"]
 
 
