@@ -26,7 +26,7 @@ PACKAGE_MAX_LINES = 500
 # Over the limit today and being split this round on their branches (the deck pipeline
 # replaces art/ and decks.py; the bots' house move splits strong.py and arena.py; the guided
 # game's rewrite takes tutorial.py).  This list only shrinks: nothing may be added to it.
-BEING_SPLIT = {"zole_desktop/decks.py"}
+BEING_SPLIT: set[str] = set()  # every module of the package is at most 500 lines
 
 
 def test_no_module_in_the_package_is_too_long():

@@ -16,81 +16,57 @@ message of the catalogs written in the language that is current when it is shown
 
 from __future__ import annotations
 
-import errno
-import io
 import os
 import re
 import shutil
-import stat
 import tempfile
 import tomllib
-import zipfile
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from . import resources, storage
-from .i18n import N_, LiveText, _, ngettext
-from .rules.cards import CARD_NAMES
-
-FACE_CODES: tuple[str, ...] = CARD_NAMES
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
-LICENCE_NAMES = ("LICENSE.txt", "LICENCE.txt", "LICENSE.md", "LICENCE.md", "LICENSE", "LICENCE")
-TOML_NAME = "theme.toml"
-
-MAX_IMAGE_BYTES = 8 * 1024 * 1024  # one image file
-MAX_TOML_BYTES = 64 * 1024
-MAX_LICENCE_BYTES = 64 * 1024
-MAX_DECK_BYTES = 64 * 1024 * 1024  # all the deck's files together
-MAX_ZIP_BYTES = 80 * 1024 * 1024  # the .zip file itself
-MAX_ZIP_MEMBERS = 200
-MAX_FOLDER_ENTRIES = 500
-FACE_MIN = (180, 252)  # width, height of a face or back, in pixels
-FACE_MAX = (1500, 2100)
-FELT_MIN, FELT_MAX = 64, 2048  # each side of the felt
-MAX_PIXELS = FELT_MAX * FELT_MAX  # no image the game reads has more (checked from the header)
-ASPECT = 63 / 88  # poker size; the game's own decks are 5:7, within the tolerance
-ASPECT_TOLERANCE = 0.03  # relative
-ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-TEXT_KEYS = ("character", "short", "play", "description", "story")
-KNOWN_KEYS = {"format", "id", "name", "author", "licence", "license", "description",
-              "felt_color", "back", "felt", "card_width", "card_height", "trump_mark",
-              "suits", "cards", "table_caption"}
-CAPTION_COLOURS = ("fill", "ink", "edge")  # [table_caption]: the plate over the card's caption
-HEX_RE = re.compile(r"#[0-9A-Fa-f]{6}")
-
-
-class Problem(LiveText):
-    """One problem of a deck, one line, written in the language current when it is shown
-    (the gallery keeps the problems it found while the player may switch the language)."""
-
-
-def say(message: str, /, **fields: object) -> Problem:
-    """A problem that is one ``N_()`` message with ``{placeholders}`` filled from ``fields``."""
-    return Problem(lambda: _(message).format(**fields))
-
-
-def count(n: int, message: Callable[[int], str], /, **fields: object) -> Problem:
-    """A problem that counts ``n`` of something: ``message(n)`` is the ``ngettext()`` call,
-    whose ``{n}`` is filled with ``n`` and the rest from ``fields``."""
-    return Problem(lambda: message(n).format(n=n, **fields))
-
-
-class DeckError(Exception):
-    """A deck that cannot be used or imported; ``problems`` has one line each.  ``str()``
-    is the first line (and how many more), in the language current then."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = list(problems) or [say(N_("the deck cannot be used"))]
-        super().__init__(self.problems[0])
-
-    def __str__(self) -> str:
-        first = str(self.problems[0])
-        more = len(self.problems) - 1
-        if not more:
-            return first
-        return ngettext("{problem} (and {n} more)", "{problem} (and {n} more)", more).format(
-            problem=first, n=more)
+from .deck_files import (  # noqa: F401 - the deck format's names, decks' API as before
+    ASPECT,
+    ASPECT_TOLERANCE,
+    CAPTION_COLOURS,
+    FACE_CODES,
+    FACE_MAX,
+    FACE_MIN,
+    FELT_MAX,
+    FELT_MIN,
+    HEX_RE,
+    ID_RE,
+    IMAGE_SUFFIXES,
+    KNOWN_KEYS,
+    LICENCE_NAMES,
+    MAX_DECK_BYTES,
+    MAX_FOLDER_ENTRIES,
+    MAX_IMAGE_BYTES,
+    MAX_LICENCE_BYTES,
+    MAX_PIXELS,
+    MAX_TOML_BYTES,
+    MAX_ZIP_BYTES,
+    MAX_ZIP_MEMBERS,
+    TEXT_KEYS,
+    TOML_NAME,
+    DeckError,
+    DeckFiles,
+    Problem,
+    _add,
+    _limit_for,
+    _member_problem,
+    classify,
+    count,
+    decode,
+    image_size,
+    jpeg_size,
+    png_size,
+    read_folder,
+    read_source,
+    read_zip,
+    say,
+)
+from .i18n import N_, ngettext
 
 
 def user_themes_dir() -> Path:
@@ -103,320 +79,6 @@ def builtin_ids() -> set[str]:
         return {p.name for p in resources.themes_dir().iterdir() if p.is_dir()}
     except OSError:
         return set()
-
-
-# ------------------------------------------------------------------ names
-def classify(name: str) -> tuple[str, str] | None:
-    """What a file name is in a deck: ``("toml", name)``, ``("licence", name)``,
-    ``("face", code)``, ``("back", "back")``, ``("felt", "felt")``, or ``("bad", reason)``
-    for an image whose name is not a card's; None for a file the deck does not use."""
-    if name == TOML_NAME:
-        return ("toml", name)
-    if name in LICENCE_NAMES:
-        return ("licence", name)
-    stem, dot, suffix = name.rpartition(".")
-    if not dot or "." + suffix.lower() not in IMAGE_SUFFIXES + (".gif", ".webp", ".bmp",
-                                                               ".tif", ".tiff", ".svg"):
-        return None
-    if "." + suffix.lower() not in IMAGE_SUFFIXES:
-        return ("bad", say(N_("{name}: only PNG and JPEG images are read (.png, .jpg, .jpeg)"),
-                           name=name))
-    up = stem.upper()
-    if up in FACE_CODES:
-        return ("face", up)
-    if stem.lower() in ("back", "felt"):
-        return (stem.lower(), stem.lower())
-    if up.startswith("10") and len(up) == 3:
-        return ("bad", say(N_("{name}: not a card's name (a ten is T: {ten}); faces are named "
-                              "like QC.png or TD.jpg"), name=name, ten=f"T{up[2]}.{suffix}"))
-    return ("bad", say(N_("{name}: not a card's name; faces are named like QC.png or TD.jpg"),
-                       name=name))
-
-
-# ------------------------------------------------------------------ image headers
-def png_size(data: bytes) -> tuple[int, int] | None:
-    if len(data) < 24 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-
-
-def jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a JPEG's first frame header (SOFn), scanning the markers."""
-    if len(data) < 4 or data[:2] != b"\xff\xd8":
-        return None
-    i = 2
-    n = len(data)
-    while i + 4 <= n:
-        if data[i] != 0xFF:
-            return None
-        marker = data[i + 1]
-        if marker == 0xFF:  # fill byte
-            i += 1
-            continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            i += 2
-            continue
-        if marker in (0xD9, 0xDA):  # end of image, start of scan: no frame header before
-            return None
-        seg = int.from_bytes(data[i + 2:i + 4], "big")
-        if seg < 2:
-            return None
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            if i + 9 > n:
-                return None
-            h = int.from_bytes(data[i + 5:i + 7], "big")
-            w = int.from_bytes(data[i + 7:i + 9], "big")
-            return w, h
-        i += 2 + seg
-    return None
-
-
-def image_size(name: str, data: bytes) -> tuple[int, int]:
-    """The image's size from its header, matching its name's type; DeckError otherwise."""
-    suffix = name.rpartition(".")[2].lower()
-    if suffix == "png":
-        size = png_size(data)
-        kind = "PNG"
-    else:
-        size = jpeg_size(data)
-        kind = "JPEG"
-    if size is None:
-        raise DeckError([say(N_("{name}: not a {kind} image"), name=name, kind=kind)])
-    return size
-
-
-def decode(name: str, data: bytes, size: tuple[int, int]):
-    """The image decoded by Pillow as RGBA, after its header size was checked against the
-    limits by the caller.  Pillow's own bomb limit (``Image.MAX_IMAGE_PIXELS``) stays in
-    force; a size that differs from the header is refused before the pixels are read."""
-    from PIL import Image
-
-    if size[0] * size[1] > MAX_PIXELS:
-        raise DeckError([say(N_("{name}: {w}x{h} pixels is too many"), name=name, w=size[0],
-                             h=size[1])])
-    try:
-        with Image.open(io.BytesIO(data)) as im:
-            if im.size != size:
-                raise DeckError([say(N_("{name}: its header and its data disagree on the size"),
-                                     name=name)])
-            if im.format not in ("PNG", "JPEG"):
-                raise DeckError([say(N_("{name}: not a PNG or JPEG image"), name=name)])
-            im.load()
-            return im.convert("RGBA")
-    except DeckError:
-        raise
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
-        raise DeckError([say(N_("{name}: cannot be decoded ({error})"), name=name,
-                             error=str(e).splitlines()[0][:100])]) from None
-
-
-# ------------------------------------------------------------------ reading
-@dataclass
-class DeckFiles:
-    """The known files of a deck, read into memory, and the problems found reading them."""
-
-    files: dict[str, bytes] = field(default_factory=dict)  # file name -> bytes
-    problems: list[str] = field(default_factory=list)
-    source_name: str = ""  # the folder's or the zip's name (for the id when the toml has none)
-    refused: bool = False  # refused as a whole (nothing more is checked)
-
-    def refuse(self, problem: str) -> DeckFiles:
-        self.problems.append(problem)
-        self.refused = True
-        return self
-
-
-def _limit_for(kind: str) -> int:
-    return {"toml": MAX_TOML_BYTES, "licence": MAX_LICENCE_BYTES}.get(kind, MAX_IMAGE_BYTES)
-
-
-def _add(out: DeckFiles, name: str, data: bytes, kinds: dict[tuple[str, str], str]) -> None:
-    c = classify(name)
-    assert c is not None and c[0] != "bad"
-    if c in kinds:
-        out.problems.append(say(N_("{name}: {other} is there too; keep one of them"), name=name,
-                                other=kinds[c]))
-        return
-    kinds[c] = name
-    out.files[name] = data
-
-
-def read_folder(folder: Path) -> DeckFiles:
-    """The known files of a deck folder; symbolic links and odd files are problems."""
-    out = DeckFiles(source_name=folder.name)
-    try:
-        st = os.stat(folder)
-    except OSError as e:
-        return out.refuse(say(N_("{folder}: cannot be opened ({error})"), folder=str(folder),
-                              error=e.strerror or e))
-    if not stat.S_ISDIR(st.st_mode):
-        out.problems.append(say(N_("{folder}: not a folder"), folder=str(folder)))
-        out.refused = True
-        return out
-    try:
-        with os.scandir(folder) as it:
-            entries = []
-            for i, entry in enumerate(it):
-                if i >= MAX_FOLDER_ENTRIES:
-                    out.problems.append(count(MAX_FOLDER_ENTRIES, lambda n: ngettext(
-                        "{folder}: more than {n} file", "{folder}: more than {n} files", n),
-                        folder=folder.name))
-                    out.refused = True
-                    return out
-                entries.append(entry)
-    except OSError as e:
-        out.problems.append(say(N_("{folder}: cannot be listed ({error})"), folder=str(folder),
-                                error=e.strerror or e))
-        out.refused = True
-        return out
-    kinds: dict[tuple[str, str], str] = {}
-    total = 0
-    for entry in sorted(entries, key=lambda e: e.name):
-        name = entry.name
-        c = classify(name)
-        if c is None:
-            continue
-        if c[0] == "bad":
-            out.problems.append(c[1])
-            continue
-        if entry.is_symlink():
-            out.problems.append(say(N_("{name}: a symbolic link (refused)"), name=name))
-            continue
-        try:
-            data = storage.read_regular(folder / name, _limit_for(c[0]))
-        except OSError as e:
-            if e.errno == errno.EFBIG:
-                out.problems.append(say(N_("{name}: larger than {size}"), name=name,
-                                        size=storage.size_text(_limit_for(c[0]))))
-            else:
-                out.problems.append(say(N_("{name}: cannot be read ({error})"), name=name,
-                                        error=e.strerror or e))
-            continue
-        total += len(data)
-        if total > MAX_DECK_BYTES:
-            out.problems.append(say(N_("the deck is larger than {size}"),
-                                    size=storage.size_text(MAX_DECK_BYTES)))
-            out.refused = True
-            return out
-        _add(out, name, data, kinds)
-    return out
-
-
-def _member_problem(name: str) -> str | None:
-    """Why a zip member's name is refused, or None."""
-    leaves = say(N_("{name}: a path that leaves the deck folder (refused)"), name=name)
-    if "\\" in name or name.startswith("/") or re.match(r"[A-Za-z]:", name):
-        return leaves
-    parts = PurePosixPath(name).parts
-    if any(p in ("..", ".") for p in parts) or "" in name.split("/")[:-1]:
-        return leaves
-    if any(ord(ch) < 0x20 for ch in name):
-        return say(N_("{name}: a name with control characters (refused)"),
-                   name=storage.clean_text(name, 60))
-    return None
-
-
-def read_zip(path: Path) -> DeckFiles:
-    """The known files of a zipped deck (its files at the top, or in one folder there).
-    The zip's directory is checked first: member count, each member's and the total
-    unpacked size, symbolic links and names that leave the folder; only then is anything
-    unpacked, and never more than the size the directory stated."""
-    out = DeckFiles(source_name=path.stem)
-    try:
-        raw = storage.read_regular(path, MAX_ZIP_BYTES)
-    except OSError as e:
-        if e.errno == errno.EFBIG:
-            out.problems.append(say(N_("{name}: larger than {size}"), name=path.name,
-                                    size=storage.size_text(MAX_ZIP_BYTES)))
-        else:
-            out.problems.append(say(N_("{name}: cannot be read ({error})"), name=path.name,
-                                    error=e.strerror or e))
-        out.refused = True
-        return out
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(raw))
-        infos = zf.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
-        out.problems.append(say(N_("{name}: not a readable .zip ({error})"), name=path.name,
-                                error=str(e)[:80]))
-        out.refused = True
-        return out
-    if len(infos) > MAX_ZIP_MEMBERS:
-        out.problems.append(count(MAX_ZIP_MEMBERS, lambda n: ngettext(
-            "{name}: more than {n} file in the zip (refused before unpacking)",
-            "{name}: more than {n} files in the zip (refused before unpacking)", n),
-            name=path.name))
-        out.refused = True
-        return out
-    total = sum(i.file_size for i in infos)
-    if total > MAX_DECK_BYTES:
-        out.problems.append(say(N_("{name}: unpacks to more than {size} (refused before "
-                                   "unpacking)"), name=path.name,
-                                size=storage.size_text(MAX_DECK_BYTES)))
-        out.refused = True
-        return out
-    for info in infos:
-        bad = _member_problem(info.filename)
-        if bad:
-            out.problems.append(bad)
-        elif stat.S_ISLNK(info.external_attr >> 16):
-            out.problems.append(say(N_("{name}: a symbolic link (refused)"), name=info.filename))
-    if out.problems:
-        out.refused = True
-        return out
-    names = [i.filename for i in infos if not i.is_dir()]
-    if TOML_NAME in names:
-        prefix = ""
-    else:
-        tops = [n[:-len(TOML_NAME)] for n in names
-                if n.endswith("/" + TOML_NAME) and n.count("/") == 1]
-        if len(tops) != 1:
-            out.problems.append(say(N_("{name}: no {toml} at the top of the zip or in its "
-                                       "only folder"), name=path.name, toml=TOML_NAME))
-            out.refused = True
-            return out
-        prefix = tops[0]
-        out.source_name = prefix.rstrip("/")
-    kinds: dict[tuple[str, str], str] = {}
-    for info in infos:
-        name = info.filename
-        if info.is_dir() or not name.startswith(prefix) or "/" in name[len(prefix):]:
-            continue
-        rel = name[len(prefix):]
-        c = classify(rel)
-        if c is None:
-            continue
-        if c[0] == "bad":
-            out.problems.append(c[1])
-            continue
-        limit = _limit_for(c[0])
-        if info.file_size > limit:
-            out.problems.append(say(N_("{name}: larger than {size}"), name=rel,
-                                    size=storage.size_text(limit)))
-            continue
-        if info.flag_bits & 0x1:
-            out.problems.append(say(N_("{name}: encrypted in the zip"), name=rel))
-            continue
-        try:
-            with zf.open(info) as f:
-                data = f.read(limit + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
-            out.problems.append(say(N_("{name}: cannot be unpacked ({error})"), name=rel,
-                                    error=str(e)[:80]))
-            continue
-        if len(data) > limit:
-            out.problems.append(say(N_("{name}: larger than {size}"), name=rel,
-                                    size=storage.size_text(limit)))
-            continue
-        _add(out, rel, data, kinds)
-    return out
-
-
-def read_source(path: Path) -> DeckFiles:
-    """A deck folder or a .zip of one."""
-    if path.suffix.lower() == ".zip" and not path.is_dir():
-        return read_zip(path)
-    return read_folder(path)
 
 
 # ------------------------------------------------------------------ checking
@@ -773,162 +435,9 @@ def clean_meta(value):
     return value
 
 
-# ------------------------------------------------------------------ the template
-TEMPLATE_SIZE = (744, 1039)  # 63 x 88 mm at 300 dpi
-_SUIT_GLYPH = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-_RANK_TEXT = {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J", "9": "9", "8": "8", "7": "7"}
-
-TEMPLATE_TOML = """\
-# A deck for Zole desktop: see docs/THEMES.md.  Change the id, the name, the author and the
-# licence, put your own pictures in place of these, then run
-#     python -m zole_desktop theme check FOLDER
-# and add the folder (or a .zip of it) in the deck gallery with "Add a deck...".
-format = 1
-id = "my-deck"
-author = "Your name"
-licence = "CC0-1.0"
-felt_color = "#1F5E3B"
-# The game draws its trump star under the corner index of the 14 trumps (every queen,
-# every jack, every diamond); false if your pictures mark them themselves.
-trump_mark = true
-
-[name]
-lv = "Mana kava"
-en = "My deck"
-ru = "Моя колода"
-
-# Optional: a few words on any card, shown in the gallery (each a text or lv/en/ru texts).
-[cards.QC]
-character = "The queen of clubs"
-description = { lv = "Augstākais trumpis.", en = "The highest trump.", ru = "Старший козырь." }
-"""
-
-TEMPLATE_LICENCE = """\
-The pictures in this template were generated by the code of the Zole desktop project
-(zole_desktop/decks.py, write_template; the letters are DejaVu Sans, see art/fonts).
-They are dedicated to the public domain under CC0 1.0 Universal:
-https://creativecommons.org/publicdomain/zero/1.0/
-
-Replace this file with the licence of your own pictures, and say in it who made them.
-"""
-
-
-# the corner index as large as the game's own decks' (art/common.py: the rank 12.5 % of the
-# card's height in a column 16.5 % of its width, the suit 8.5 %): it must read at the table
-INDEX_RANK_H, INDEX_COL_W, INDEX_PIP_H = 0.125, 0.165, 0.085
-
-
-def _ink_glyph(text: str, font_path: Path, height: int, max_w: int):
-    """``text`` in DejaVu Sans Bold as an L mask cropped to its ink, ``height`` px high and
-    at most ``max_w`` wide (a "10" is narrowed, as on the game's own decks)."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    bold = font_path.with_name("DejaVuSans-Bold.ttf")
-    f = ImageFont.truetype(str(bold if bold.is_file() else font_path), 400)
-    box = f.getbbox(text)
-    im = Image.new("L", (int(box[2]) + 40, int(box[3]) + 40), 0)
-    ImageDraw.Draw(im).text((20, 20), text, font=f, fill=255)
-    im = im.crop(im.getbbox())
-    w = min(max_w, round(im.width * height / im.height))
-    return im.resize((max(1, w), height), Image.Resampling.LANCZOS)
-
-
-def _template_index(rank: str, suit: str, ink, font_path: Path):
-    """The template's corner index (rank over suit) as an RGBA picture."""
-    from PIL import Image
-
-    W, H = TEMPLATE_SIZE
-    col = round(INDEX_COL_W * W)
-    r = _ink_glyph(_RANK_TEXT[rank], font_path, round(INDEX_RANK_H * H), col)
-    s = _ink_glyph(_SUIT_GLYPH[suit], font_path, round(INDEX_PIP_H * H), col)
-    gap = round(0.014 * H)
-    out = Image.new("RGBA", (col, r.height + gap + s.height), (0, 0, 0, 0))
-    out.paste(ink, ((col - r.width) // 2, 0), r)
-    out.paste(ink, ((col - s.width) // 2, r.height + gap), s)
-    return out
-
-
-def _template_face(code: str, font_path: Path):
-    from PIL import Image, ImageDraw, ImageFont
-
-    W, H = TEMPLATE_SIZE
-    img = Image.new("RGB", (W, H), (250, 248, 242))
-    d = ImageDraw.Draw(img)
-    safe = 36  # 3 mm: the cut may stray this far; keep what matters inside the dashed line
-    for x in range(safe, W - safe, 24):
-        d.line([(x, safe), (x + 12, safe)], fill=(170, 170, 170), width=2)
-        d.line([(x, H - safe), (x + 12, H - safe)], fill=(170, 170, 170), width=2)
-    for y in range(safe, H - safe, 24):
-        d.line([(safe, y), (safe, y + 12)], fill=(170, 170, 170), width=2)
-        d.line([(W - safe, y), (W - safe, y + 12)], fill=(170, 170, 170), width=2)
-    rank, suit = code[0], code[1]
-    red = suit in "HD"
-    ink = (176, 34, 46) if red else (30, 27, 24)
-    big = ImageFont.truetype(str(font_path), 120)
-    small = ImageFont.truetype(str(font_path), 34)
-    corner = _template_index(rank, suit, ink, font_path)
-    img.paste(corner, (safe + 6, safe + 6), corner)
-    flipped = corner.rotate(180)
-    img.paste(flipped, (W - safe - 6 - corner.width, H - safe - 6 - corner.height), flipped)
-    d.text((W // 2, H // 2 - 40), _RANK_TEXT[rank] + _SUIT_GLYPH[suit], font=big, fill=ink,
-           anchor="mm")
-    d.text((W // 2, H // 2 + 80), f"{code}.png", font=small, fill=(110, 110, 110),
-           anchor="mm")
-    if rank in "QJ" or suit == "D":
-        d.text((W // 2, H // 2 + 130), "trump", font=small, fill=(160, 120, 30), anchor="mm")
-    d.rectangle([0, 0, W - 1, H - 1], outline=(30, 27, 24), width=3)
-    return img
-
-
-def _template_back():
-    from PIL import Image, ImageDraw
-
-    W, H = TEMPLATE_SIZE
-    img = Image.new("RGB", (W, H), (158, 48, 57))
-    d = ImageDraw.Draw(img)
-    d.rectangle([60, 60, W - 61, H - 61], outline=(243, 238, 226), width=8)
-    for i in range(-H, W, 48):
-        d.line([(i, 80), (i + H, 80 + H)], fill=(176, 64, 72), width=6)
-    d.rectangle([0, 0, 59, H], fill=(158, 48, 57))
-    d.rectangle([W - 60, 0, W, H], fill=(158, 48, 57))
-    d.rectangle([0, 0, W, 59], fill=(158, 48, 57))
-    d.rectangle([0, H - 60, W, H], fill=(158, 48, 57))
-    d.rectangle([60, 60, W - 61, H - 61], outline=(243, 238, 226), width=8)
-    return img
-
-
-def _template_felt():
-    from PIL import Image, ImageDraw
-
-    img = Image.new("RGB", (256, 256), (31, 94, 59))
-    d = ImageDraw.Draw(img)
-    for i in range(0, 256, 8):
-        d.line([(i, 0), (i, 255)], fill=(34, 99, 63), width=1)
-    return img
-
-
-def template_files() -> dict[str, bytes]:
-    """The template deck's files (docs/theme-template), made by this code."""
-    font = resources.fonts_dir() / "DejaVuSans.ttf"
-    out: dict[str, bytes] = {TOML_NAME: TEMPLATE_TOML.encode("utf-8"),
-                             "LICENSE.txt": TEMPLATE_LICENCE.encode("utf-8")}
-
-    def png(img) -> bytes:
-        buf = io.BytesIO()
-        img.save(buf, "PNG", optimize=True)
-        return buf.getvalue()
-
-    for code in FACE_CODES:
-        out[f"{code}.png"] = png(_template_face(code, font).quantize(64))
-    out["back.png"] = png(_template_back().quantize(16))
-    out["felt.png"] = png(_template_felt())
-    return out
-
-
-def write_template(dest: Path) -> list[str]:
-    """Write the template deck into ``dest``; returns the names written."""
-    dest.mkdir(parents=True, exist_ok=True)
-    files = template_files()
-    for name, data in files.items():
-        storage.atomic_write(dest / name, data)
-    return sorted(files)
+# the template a player starts from (its own module; these names were always decks')
+from .deck_template import (  # noqa: E402,F401
+    TEMPLATE_SIZE,
+    template_files,
+    write_template,
+)
