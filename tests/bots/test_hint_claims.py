@@ -56,5 +56,5 @@ def test_a_burial_that_empties_a_suit_names_it():
     finally:
         i18n.set_language("en")
     # clubs stay (10♣ K♣): no void made by the ace; two tens are points put safe
-    assert _burial_voids(hand, (card("AC"), card("TC"))) == "its points are safe in your pile"
+    assert _burial_voids(hand, (card("AC"), card("TC"))) == "their points are safe in your pile"
     assert _burial_voids(hand, (card("QC"), card("JS"))) == ""

@@ -355,7 +355,7 @@ def _burial_voids(hand: int, pair: tuple[int, int]) -> str | LiveText:
                     suit=_(suit))
             return LiveText(why)
     if sum(POINTS[c] for c in pair) >= 10:
-        return N_("its points are safe in your pile")
+        return N_("their points are safe in your pile")
     return ""
 
 

@@ -37,10 +37,14 @@ from .scene import (
 
 __all__ = ["Button", "ChoiceRow", "FormScene", "Heading", "TextField", "Widget", "dashed_bar",
            "draw_outline", "focus_bar", "focus_margin", "outline_rect"]
+READABLE = 12  # px: the smallest type of a line a player must read (at 960x540 too)
 
 
 class Widget:
     height_factor = 1.0  # rows in units of the base row height
+
+    def fit(self, rh: int, width: int) -> None:
+        """Set ``height_factor`` for the row height ``rh`` and ``width`` (text that wraps)."""
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -170,6 +174,18 @@ class ChoiceRow(Widget):
     def activate(self) -> None:
         self._move(1)
 
+    def explain_lines(self, rh: int, width: int) -> tuple[int, int, list[str]]:
+        """The explanation's size (never under READABLE), line height and lines: wrapped,
+        not shrunk."""
+        ex = self.explain() if callable(self.explain) else _(self.explain)
+        es = max(READABLE, int(max(11, int(rh * 0.38)) * 0.78))
+        return es, gfx.font(es).get_linesize(), gfx.wrap(ex, es, width) if ex else []
+
+    def fit(self, rh: int, width: int) -> None:
+        _es, lh, lines = self.explain_lines(rh, width) if self.explain else (0, 0, [])
+        if lines:
+            self.height_factor = max(1.55, 1 + (2 + len(lines) * lh) / max(1, rh))
+
     def arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         r = self.rect
         row_h = int(r.h / self.height_factor)
@@ -219,10 +235,9 @@ class ChoiceRow(Widget):
         gfx.blit_text(surface, v, gfx.fit_size(v, size, box.w - 2 * box.h - 6, bold=True), ink,
                       box.center, "center", bold=True)
         if self.explain:
-            ex = self.explain() if callable(self.explain) else _(self.explain)
-            es = max(10, int(size * 0.78))
-            es = gfx.fit_size(ex, es, r.w)
-            gfx.blit_text(surface, ex, es, gfx.DIM_LINEN, (r.x, r.y + row_h + 1), "topleft")
+            es, lh, lines = self.explain_lines(row_h, r.w)
+            for j, line in enumerate(lines):
+                gfx.blit_text(surface, line, es, gfx.DIM_LINEN, (r.x, r.y + row_h + 1 + j * lh))
 
 
 class TextField(Widget):
@@ -348,6 +363,7 @@ class FormScene(Scene):
         y = self.pad
         gap = int(rh * 0.18)
         for w in self.widgets:
+            w.fit(rh, cw)
             h = int(rh * w.height_factor)
             w.rect = pygame.Rect(x, top + y - self.scroll, cw, h)
             y += h + gap

@@ -26,6 +26,8 @@ from .pace import GATHER_NOTE
 if TYPE_CHECKING:
     from .scene import TableScene
 
+READABLE = 12  # px: the smallest type of a line a player must read (at 960x540 too)
+
 
 def draw(tb: TableScene, surface) -> None:
     app = tb.app
@@ -100,7 +102,7 @@ def draw_plates(tb: TableScene, surface) -> None:
         out = side in ("out", "bottom-out")
         compact = side == "out"
         big = max(13, int(H * (0.024 if compact else 0.034)))
-        small = max(11, int(H * (0.019 if compact else 0.022)))
+        small = max(READABLE, int(H * (0.019 if compact else 0.022)))
         pad = max(4, int(H * (0.008 if compact else 0.012)))
         away = tb.seat_away(seat)
         fill = gfx.DIM_LINEN if out or away else gfx.LINEN
@@ -188,8 +190,8 @@ def draw_panels(tb: TableScene, surface) -> None:
     st = tb.state
     m = int(min(W, H) * 0.02)
     pw = int(W * 0.22)
-    size = max(11, int(H * 0.022))
-    small = max(10, int(H * 0.019))
+    size = max(READABLE, int(H * 0.022))
+    small = max(READABLE, int(H * 0.019))
     # left: contract, declarer, card points
     pad = max(6, int(H * 0.012))
     lines: list[tuple[str, int, bool, tuple]] = []
@@ -275,9 +277,16 @@ def count_lines(tb: TableScene) -> list[str]:
 
 
 def draw_info(tb: TableScene, surface, r: pygame.Rect, lines, pad: int) -> None:
-    """A dark corner panel sized to its lines."""
+    """A dark corner panel sized to its lines: a line too wide is made smaller down to
+    READABLE px, then wrapped (never drawn smaller)."""
     if not lines:
         return
+    w, rows = r.w - 2 * pad, []
+    for t, sz, bold, col in lines:
+        sz = gfx.fit_size(t, sz, w, bold, READABLE)
+        parts = [t] if gfx.text_width(t, sz, bold) <= w else gfx.wrap(t, sz, w, bold)
+        rows += [(part, sz, bold, col) for part in parts]
+    lines = rows
     h = pad * 2 + sum(int(sz * 1.2) + pad // 2 for _t, sz, _b, _c in lines) - pad // 2
     r = pygame.Rect(r.x, r.y, r.w, h)
     surface.blit(gfx.panel(r.w, r.h, fill=gfx.EDGE, border=gfx.AMBER, alpha=200, width=1),
@@ -285,8 +294,7 @@ def draw_info(tb: TableScene, surface, r: pygame.Rect, lines, pad: int) -> None:
     mark(tb, "panel", r)
     y = r.y + pad
     for t, sz, bold, col in lines:
-        sz2 = gfx.fit_size(t, sz, r.w - 2 * pad, bold)
-        mark(tb, "panel-text", gfx.blit_text(surface, t, sz2, col, (r.x + pad, y),
+        mark(tb, "panel-text", gfx.blit_text(surface, t, sz, col, (r.x + pad, y),
                                                bold=bold), t)
         y += int(sz * 1.2) + pad // 2
 

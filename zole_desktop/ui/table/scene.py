@@ -481,7 +481,7 @@ class TableScene(Scene):
                 self._coach_note(c)
                 self.selected.append(c)
             else:
-                self.say(_("Two cards are chosen; click one of them to change your mind"))
+                self.say(_("Two cards are chosen; choose one of them again to change your mind"))
             self.relayout(dur=0.12)
         elif kind == "bid" and not self.view.cards_seen:
             self.say(_("Choose first: zole in the dark, or look at your cards"))
