@@ -197,7 +197,7 @@ class GalleryScene(DeckTools, Scene):
                 {pygame.K_a: self.add_button, pygame.K_p: self.print_button,
                  pygame.K_s: self.png_button}[a.value].activate()
                 form = self.stack.top if self.on_stack() else None
-                if form is not self and hasattr(form, "swallow"):
+                if form is not None and form is not self and hasattr(form, "swallow"):
                     form.swallow = a.text  # the letter's own text input is not typed there
             elif a.value in (pygame.K_t, pygame.K_SPACE):
                 self.turn_button.activate()
@@ -210,12 +210,12 @@ class GalleryScene(DeckTools, Scene):
         elif k == PRESS:
             self.drag_dx = 0
         elif k == DRAG:
-            if self._swipe_start(a):
+            if self._swipe_start(a) and a.start is not None:
                 self.drag_dx = a.point[0] - a.start[0]
                 self.redraw()
         elif k == DROP:
             self.drag_dx = 0
-            dx = a.point[0] - a.start[0] if self._swipe_start(a) else 0
+            dx = a.point[0] - a.start[0] if self._swipe_start(a) and a.start is not None else 0
             if abs(dx) > max(30, self.card_rect.w * 0.2):
                 self.move(-1 if dx > 0 else 1)
             self.redraw()

@@ -7,6 +7,7 @@ holds the state (``themes``, ``ti``, ``ci``, ``loaded``, ``errors``, ``problems`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _
@@ -29,7 +30,14 @@ class DeckTools:
     problems: dict[str, list[str]]
     turning: bool
     turn_t: float
-    # and from the scene: theme(), code, redraw()
+    # and from the scene (GalleryScene): the deck shown, the card's code, a redraw
+    theme: Callable[[], Any]
+    redraw: Callable[[], None]
+
+    @property
+    def code(self) -> str:
+        """The code of the card shown (GalleryScene's)."""
+        raise NotImplementedError
 
     def check_player_decks(self) -> None:
         """Find the broken player decks before they are shown, so that their tabs carry the

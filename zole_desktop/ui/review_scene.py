@@ -297,9 +297,10 @@ class ReviewScene(Scene):
 
     def blit_card(self, surface, c: int, center, scale: float = 1.0,
                   outline: bool = False) -> pygame.Rect:
-        img = self.images.image(c, True, scale)
+        images = self.card_images(self.app.size[1])
+        img = images.image(c, True, scale)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
-        surface.blit(self.images.shadow(r.w, r.h), r.move(2, 3))
+        surface.blit(images.shadow(r.w, r.h), r.move(2, 3))
         surface.blit(img, r)
         self.drawn_cards.append(r)
         if outline:
@@ -330,7 +331,7 @@ class ReviewScene(Scene):
         self.info_bottom = info.bottom
         self.draw_buttons(surface, W, H)
         held = self.held()
-        cw, ch = self.images.w, self.images.h
+        cw, ch = self.card_images(H).w, self.card_images(H).h
         step = int(cw * 0.5)
         row_w = 7 * step + cw
         margin = int(W * 0.03)
@@ -417,7 +418,7 @@ class ReviewScene(Scene):
         the width a label may take.  From the top: the trick in words (two lines), the tags,
         the cards in one row (left seat, bottom seat, right seat), the give-away notes: all
         between the side hands and the bottom hand's name, so that no text covers a card."""
-        cw, ch = self.images.w, self.images.h
+        cw, ch = self.card_images(H).w, self.card_images(H).h
         body = max(12, int(H * 0.024))
         lh = gfx.font(small, True).get_height()
         top = anchors["left"][1] + ch // 2 + max(4, lh // 3)
@@ -451,7 +452,7 @@ class ReviewScene(Scene):
             return
         labels = self.trick_labels(t)
         cx, cy, s, dx, label_w = self.trick_geometry(W, H, small, anchors, labels)
-        th = int(self.images.h * s)
+        th = int(self.card_images(H).h * s)
         spots = {"left": cx - dx, "bottom": cx, "right": cx + dx}
         table_i = 0
         for seat, c, tag, lost, is_first in labels:

@@ -4,6 +4,7 @@ buttons (last trick, undo, surrender, menu), built for the decision at hand and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _, ngettext
@@ -40,8 +41,7 @@ def build(t: TableScene, kind: str) -> None:
             for a in legal:
                 if a == DARK_BID:
                     continue
-                bs.append(TableButton(texts.BID_LABELS[a], (lambda a=a: t.answer(a)),
-                                 primary=a != PASS))
+                bs.append(TableButton(texts.BID_LABELS[a], _answer(t, a), primary=a != PASS))
                 acts.append(a)
     elif kind == "bury":
         bs.append(TableButton(lambda: _bury_label(t), t.confirm_bury,
@@ -77,8 +77,8 @@ def build_corner(t: TableScene) -> None:
         s = t.state
         return s is not None and t.human is not None and t.human in s.seats
 
-    cs = [TableButton(LAST_TRICK, t.toggle_last,
-                      enabled=lambda: bool(t.state and t.state.completed))]
+    cs: list[Button] = [TableButton(LAST_TRICK, t.toggle_last,
+                                 enabled=lambda: bool(t.state and t.state.completed))]
     if t.undo_allowed():
         cs.append(TableButton(UNDO, t.request_undo,
                               enabled=lambda: seated() and t.can_undo() and not t.undo_request))
@@ -138,3 +138,8 @@ def place(t: TableScene) -> None:
     for b, r in zip(t.corner, layout.corner_column(t.L, len(t.corner)), strict=True):
         b.rect = r
         b.text_size = size
+
+
+def _answer(t: TableScene, action: int) -> Callable[[], None]:
+    """A button's click: the person's answer ``action``."""
+    return lambda: t.answer(action)

@@ -60,7 +60,7 @@ def draw_hints(tb: TableScene, surface) -> None:
             if getattr(reason, "details", None) is not None:
                 tb.hints.line_rect = tb.drawn[-1][1] if tb.drawn else None
         # one tag, above a hinted card, clear of the buttons
-        x, bottom = tag_place(tb, rects, tag_width(small))
+        x, bottom = tag_place(tb, [r for r in rects if r is not None], tag_width(small))
         hint_tag(tb, surface, x, bottom, small)
         return
     if kind != "bid":
