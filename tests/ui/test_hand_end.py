@@ -194,3 +194,34 @@ def test_between_hands_on_the_real_loop(real_app, data_dir):
     assert done.is_set()
     assert not probe.errors, probe.errors
     assert isinstance(app.stack.scenes[0], MainMenu)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_confetti_keeps_off_the_title(make_app, size):
+    """A won hand's confetti falls over the panel below the title's band, never over the
+    title (it was drawn over "You won this hand!"): the band reads the same with confetti
+    and without, at every moment of the celebration, and the confetti does show below."""
+    app = make_app(size=size)
+    s = _played(1)
+    won = HandSummary(s, s.match.hands[0], replace(s.match.rows[0], deltas=(2, -1, -1)))
+    pieces = list(won.confetti)
+    assert pieces
+    app.stack.push(won)
+    W, H = size
+    pw, ph = int(W * 0.94), int(H * 0.94)
+    panel = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
+    band = pygame.Rect(panel.x, panel.y, panel.w, 3 + int(max(22, int(H * 0.05)) * 1.7))
+    shown = 0
+    for k in range(1, 18):
+        won.age = k * 0.1
+        frames = []
+        for confetti in (pieces, []):
+            won.confetti = confetti
+            surf = pygame.Surface(size)
+            app.stack.draw(surf)
+            frames.append(surf)
+        with_, without = frames
+        assert pygame.image.tobytes(with_.subsurface(band), "RGB") == \
+            pygame.image.tobytes(without.subsurface(band), "RGB"), won.age
+        shown += pygame.image.tobytes(with_, "RGB") != pygame.image.tobytes(without, "RGB")
+    assert shown >= 10, shown

@@ -427,3 +427,53 @@ def test_the_hint_tag_goes_over_a_hinted_card_clear_of_the_buttons():
     # no button in the way: above the higher card, the right one of two as high
     tb.buttons = []
     assert tag_place(tb, [a, c], 80) == (c.centerx, c.top - 5 - 3)
+
+
+def _focus_label_problems(table, moment):
+    """The focus label against what a player reads beside it: the name plates, the corner
+    buttons and the "talon" tags (it may lie on the next cards of the fan), in the window."""
+    drawn = table.drawn
+    labels = [r for k, r, _t in drawn if k == "focus-label"]
+    assert len(labels) == 1, (moment, labels)
+    lab = labels[0]
+    out = []
+    if not pygame.Rect(0, 0, table.L["W"], table.L["H"]).contains(lab):
+        out.append((moment, "outside the window", lab))
+    for k, r, t in drawn:
+        if k in ("plate", "corner", "talon-tag", "button", "panel") and lab.colliderect(r):
+            out.append((moment, k, t, r, lab))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_focus_label_keeps_off_the_plates_the_talon_tags_and_the_corner(make_app, size,
+                                                                            lang):
+    """The keyboard focus on each card of my hand, at the burial (none chosen, then two:
+    "Enter: keep it") and at my first lead: its label covered my plate and the Q♣'s "talon"
+    tag at 1920×1080, and touched the Menu button on the last card at 960×540."""
+    app = make_app(size)
+    set_language(lang)
+    table = new_table(app, seed=5)
+    table.hints.seconds = {"bid": 0.1, "play": 0.05}
+    assert run_until(app, lambda: table.waiting_for() == "bid")
+    table.answer(TAKE_BID)
+    assert run_until(app, lambda: table.waiting_for() == "bury" and not table.animating())
+    found = []
+
+    def every_card(moment):
+        table.keyboard = True
+        for i in range(len(table.my_hand())):
+            table.focus = ("card", i)
+            table.draw(app.screen)
+            found.extend(_focus_label_problems(table, f"{moment} {i}"))
+
+    every_card("bury")
+    assert len([k for k, _r, _t in table.drawn if k == "talon-tag"]) == 2
+    table.selected = list(table.view.from_talon)
+    assert run_until(app, lambda: not table.animating())
+    every_card("bury, the talon's two chosen")
+    table.confirm_bury()
+    assert run_until(app, lambda: table.waiting_for() == "play" and not table.animating())
+    every_card("play")
+    assert not found, found[:6]

@@ -244,7 +244,7 @@ class HandSummary(_Overlay):
         for i, b in enumerate(self.buttons):
             b.draw(surface, i == self.focus)
         if self.confetti:
-            self.draw_confetti(surface, r)
+            self.draw_confetti(surface, r, band)
 
     def draw_title(self, surface, band: pygame.Rect, big: int) -> None:
         title = self.title()
@@ -305,10 +305,20 @@ class HandSummary(_Overlay):
             y += lh
         return y + lh // 3
 
-    def draw_confetti(self, surface, r: pygame.Rect) -> None:
+    def draw_confetti(self, surface, r: pygame.Rect, band: pygame.Rect) -> None:
+        """The confetti of a win, over the panel below the title's band (it falls out from
+        under the band: never a piece over the title)."""
         t = self.age / CELEBRATE
         if t >= 1:
             return
+        old = surface.get_clip()
+        surface.set_clip(pygame.Rect(r.x, band.bottom, r.w, r.bottom - band.bottom).clip(old))
+        try:
+            self.draw_pieces(surface, r, t)
+        finally:
+            surface.set_clip(old)
+
+    def draw_pieces(self, surface, r: pygame.Rect, t: float) -> None:
         size = max(5, r.h // 70)
         for fx, fy, spin, color in self.confetti:
             x = r.x + fx * r.w + math.sin(t * 6 + spin * 9) * r.w * 0.02

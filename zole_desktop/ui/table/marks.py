@@ -50,7 +50,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     """The chosen cards and the keyboard focus on my cards (after every card is drawn, so a
     mark on one card is never hidden under the next)."""
     kind = tb.waiting_for()
-    draw_talon_tags(tb, surface)
+    tags = draw_talon_tags(tb, surface)
     for c in tb.selected:
         if tb.sprites[c].moving(tb.clock):
             continue
@@ -94,7 +94,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     tw = gfx.text_width(t, size, True) + size
     lab = pygame.Rect(0, 0, tw, int(size * 1.5))
     lab.midbottom = (v.centerx, y - 3)
-    lab.clamp_ip(pygame.Rect(0, 0, tb.L["W"], tb.L["H"]))
+    place_focus_label(tb, lab, v, tags)
     surface.blit(gfx.panel(lab.w, lab.h, fill=gfx.EDGE, border=gfx.AMBER, radius=lab.h // 2,
                            width=1, alpha=230), lab)
     gfx.blit_text(surface, t, size, gfx.LINEN if legal else gfx.DIM_LINEN, lab.center,
@@ -102,12 +102,39 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     mark(tb, "focus-label", lab, t)
 
 
-def draw_talon_tags(tb: TableScene, surface) -> None:
+def place_focus_label(tb: TableScene, lab: pygame.Rect, v: pygame.Rect,
+                      tags: list[pygame.Rect]) -> None:
+    """Move the focus label (centred on the part of the card that shows) off what a player
+    reads beside it: sideways off the name plates and the corner buttons (my plate on the
+    left of the fan, the corner on its right), up off the "talon" tags, and into the window."""
+    gap = max(2, tb.L["H"] // 270)
+    window = pygame.Rect(0, 0, tb.L["W"], tb.L["H"])
+    beside = list(tb.L["plates"].values()) + [b.rect for b in tb.corner]
+
+    def sideways() -> None:
+        for r in beside:
+            if lab.top < r.bottom + gap and r.top - gap < lab.bottom:  # in the label's row
+                if r.centerx < v.centerx:
+                    lab.left = max(lab.left, r.right + gap)
+                else:
+                    lab.right = min(lab.right, r.left - gap)
+
+    sideways()
+    for tag in sorted(tags, key=lambda r: r.top):
+        if lab.colliderect(tag.inflate(2 * gap, 2 * gap)):
+            lab.bottom = tag.top - gap
+    sideways()
+    lab.clamp_ip(window)
+
+
+def draw_talon_tags(tb: TableScene, surface) -> list[pygame.Rect]:
     """The cards I took from the talon, while I bury: a small "talon" tag at the foot of
     the part of each card that shows, above the name plate of a card that has one (the ✓ of
-    a chosen card is at its middle, the focus bar under it and the hint's bar above it)."""
+    a chosen card is at its middle, the focus bar under it and the hint's bar above it).
+    Returns the tags' rectangles (the focus label keeps off them)."""
+    out: list[pygame.Rect] = []
     if tb.state is None or tb.state.phase != BURYING:  # buried: like any other card
-        return
+        return out
     hand = tb.my_hand()
     t = pgettext("a tag on a card taken from the talon", "talon")
     for c in tb.view.from_talon:
@@ -130,6 +157,8 @@ def draw_talon_tags(tb: TableScene, surface) -> None:
                                radius=tag.h // 2, width=1), tag)
         gfx.blit_text(surface, t, size, gfx.LINEN, tag.center, "center", bold=True)
         mark(tb, "talon-tag", tag, t)
+        out.append(tag)
+    return out
 
 
 def draw_button_focus(tb: TableScene, surface, r: pygame.Rect) -> None:
