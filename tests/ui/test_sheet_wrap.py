@@ -52,3 +52,21 @@ def test_a_twelve_hand_sheet_shows_every_game_cell_whole(make_app, monkeypatch, 
             assert split, "no game cell wrapped in Russian"
     finally:
         set_language("en")
+
+
+def test_the_sheet_names_the_person_as_the_summary_does_in_latvian():
+    """play34 item 9: the row said "Parastā spēle — Tu (115)" under the title "… — tu"."""
+    set_language("lv")
+    try:
+        s = _played(12, seed=7)
+        mine = [i for i, row in enumerate(s.match.rows) if row.declarer == s.human]
+        assert mine, "the person declared no hand in this match"
+        for i in mine:
+            row, st = s.match.rows[i], s.match.hands[i]
+            cell = game_text(s, row)
+            title = HandSummary(s, st, row).subtitle()
+            assert " — tu" in cell and " — Tu" not in cell, cell
+            assert title.endswith(" — tu"), title
+            assert cell.startswith(title.split(": ", 1)[1])  # the same words, the same case
+    finally:
+        set_language("en")

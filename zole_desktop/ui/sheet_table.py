@@ -44,7 +44,7 @@ def change_color(d: int):
 def game_text(session: Session, row: SheetRow) -> str:
     c = texts.contract_label(row.contract)
     if row.declarer is not None:
-        c += gfx.DASH + session.name(row.declarer)
+        c += gfx.DASH + session.people.after_contract(row.declarer)  # as the summary says it
         if row.declarer_points is not None and row.contract != "maza":
             c += f" ({row.declarer_points})"
     return c
