@@ -48,3 +48,16 @@ def draw_outline(surface, rect: pygame.Rect, radius: int, w: int | None = None) 
     w = w or max(3, rect.h // 14)
     pygame.draw.rect(surface, gfx.AMBER, outline_rect(rect, w), width=w,
                      border_radius=radius + w)
+
+
+def bar_room(box_h: int) -> int:
+    """The height a row ``box_h`` pixels high keeps under its label for :func:`label_bar`."""
+    return max(3, box_h // 11) + 2
+
+
+def label_bar(surface, x0: int, x1: int, text_bottom: int, box: pygame.Rect) -> pygame.Rect:
+    """The focus (or the current entry) of a list's row ``box``: the dashed bar of
+    :func:`dashed_bar` from ``x0`` to ``x1`` just below its label, whose lowest text ends at
+    ``text_bottom`` (so clear of the descenders), kept inside the row."""
+    h = max(3, box.h // 11)
+    return dashed_bar(surface, x0, x1, min(text_bottom + 1, box.bottom - h - 1), h)

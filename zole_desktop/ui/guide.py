@@ -18,6 +18,7 @@ import pygame
 from ..i18n import N_, _
 from ..teaching.guide import CHAPTERS, pages
 from . import gfx, pictures
+from .focus_look import bar_room, label_bar
 from .scene import (
     BACK,
     CLICK,
@@ -35,7 +36,7 @@ from .scene import (
     Action,
     Scene,
 )
-from .widgets import Button, draw_outline
+from .widgets import Button
 
 
 class GuideScene(Scene):
@@ -196,9 +197,8 @@ class GuideScene(Scene):
             label = _(ch.title)
             current = ci == self.chapter
             hovered = self.hover == ("chapter", ci)
-            if current:
+            if current:  # a fill, bold and the focus's dashed bar under it (not the amber ring)
                 surface.blit(gfx.panel(r.w, r.h, fill=gfx.LINEN, border=gfx.EDGE, width=1), r)
-                draw_outline(surface, r, max(4, min(r.w, r.h) // 8))
                 ink = gfx.INK
             else:
                 if hovered:
@@ -206,8 +206,11 @@ class GuideScene(Scene):
                                            alpha=150, width=1), r)
                 ink = gfx.LINEN
             pad = max(6, r.h // 4)
-            gfx.blit_text(surface, label, gfx.fit_size(label, size, r.w - 2 * pad, current),
-                          ink, (r.x + pad, r.centery), "midleft", bold=current)
+            lift = bar_room(r.h) // 2 if current else 0
+            tr = gfx.blit_text(surface, label, gfx.fit_size(label, size, r.w - 2 * pad, current),
+                               ink, (r.x + pad, r.centery - lift), "midleft", bold=current)
+            if current:
+                label_bar(surface, tr.x, max(tr.right, tr.x + r.w // 3), tr.bottom, r)
             y += rh
             if current:
                 for pi, pg in enumerate(ch.pages):

@@ -11,6 +11,7 @@ import pygame
 from ..i18n import N_, _, ngettext, signed
 from ..records import history as match_history
 from . import gfx, texts
+from .focus_look import bar_room, label_bar
 from .history_entries import (
     ExportError,
     MatchEntry,
@@ -325,7 +326,7 @@ class HistoryScene(Scene):
             gfx.blit_text(surface, h, small, gfx.CARMINE, (x, y), anchor, bold=True)
         y += int(small * 1.6)
         pygame.draw.line(surface, gfx.EDGE, (inner.x, y - 3), (inner.right, y - 3), 1)
-        row_h = int(body * 1.7)
+        row_h = int(body * 1.9)  # room under the text for the focus's bar
         rows = self.rows()
         self.visible_rows = max(1, (inner.bottom - y) // row_h)
         self.top = max(0, min(self.top, max(0, len(rows) - self.visible_rows)))
@@ -341,16 +342,22 @@ class HistoryScene(Scene):
             if selected:
                 surface.blit(gfx.panel(rr.w, rr.h, fill=(0xF6, 0xE2, 0xA8), border=None,
                                        radius=6), rr)
-                if self.focus == 0:  # the keyboard focus, as everywhere: a dashed bar
-                    focus_bar(surface, rr)
             cells = self.cells(i)
+            room = bar_room(rr.h)
+            text_bottom = rr.y
             for j, ((_h, _f, anchor), x) in enumerate(zip(cols, xs, strict=True)):
                 t = cells[j]
                 limit = (xs[j + 1] - x - body) if j + 1 < len(xs) and anchor == "topleft" \
                     else int(inner.w * 0.2)
                 size = gfx.fit_size(t, body, max(20, limit), bold=selected)
-                gfx.blit_text(surface, t, size, gfx.INK, (x, rr.y + (rr.h - size) // 2 - 1),
-                              anchor, bold=selected)
+                th = gfx.font(size, selected).get_height()
+                tr = gfx.blit_text(surface, t, size, gfx.INK,
+                                   (x, rr.y + (rr.h - room - th) // 2 + 1), anchor,
+                                   bold=selected)
+                text_bottom = max(text_bottom, tr.bottom)
+            if selected and self.focus == 0:  # the keyboard focus, as everywhere: a dashed
+                inset = rr.h // 3  # bar, here under the row's text (clear of its descenders)
+                label_bar(surface, rr.x + inset, rr.right - inset, text_bottom, rr)
             y += row_h
         if len(rows) > self.visible_rows:
             frac = self.visible_rows / len(rows)

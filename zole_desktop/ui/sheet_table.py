@@ -44,7 +44,7 @@ def change_color(d: int):
 def game_text(session: Session, row: SheetRow) -> str:
     c = texts.contract_label(row.contract)
     if row.declarer is not None:
-        c += gfx.DASH + session.name(row.declarer)
+        c += gfx.DASH + session.people.after_contract(row.declarer)  # as the summary says it
         if row.declarer_points is not None and row.contract != "maza":
             c += f" ({row.declarer_points})"
     return c
@@ -69,6 +69,30 @@ def pools_text(row: SheetRow | None) -> str:
 
 def row_height(body: int) -> int:
     return int(gfx.font(body).get_height() * 1.25)
+
+
+def cell_lines(s: str, body: int, width: int) -> tuple[list[str], int]:
+    """The game cell ``s`` as lines no wider than ``width`` and their size: one line at the
+    largest size from ``body`` down to :data:`MIN_PX` that fits, else wrapped at ``body``
+    onto as many lines as it needs (the row grows; nothing is cut)."""
+    size = gfx.fit_size(s, body, width, minimum=MIN_PX)
+    if gfx.text_width(s, size) <= width:
+        return [s], size
+    return gfx.wrap(s, body, width), body
+
+
+def game_row_height(session: Session, row: SheetRow, body: int, width: int) -> int:
+    """How tall ``row`` is on the sheet: one :func:`row_height`, plus a line for each line
+    its game cell wraps onto."""
+    lines, size = cell_lines(game_text(session, row), body, width)
+    return row_height(body) + (len(lines) - 1) * gfx.font(size).get_linesize()
+
+
+def row_heights(session: Session, r: pygame.Rect, body: int) -> list[int]:
+    """The height of each of the sheet's rows as :func:`draw_sheet` lays them out in ``r``."""
+    body = max(MIN_PX, body)
+    game_w = columns(session.players, r, body)[3]
+    return [game_row_height(session, row, body, game_w) for row in session.match.rows]
 
 
 def columns(n: int, r: pygame.Rect, body: int) -> tuple[int, int, int, int, int, int]:
@@ -118,18 +142,32 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
     for line in legend:
         legend_lines += gfx.wrap(line, small, r.w)
     footer = (2 if final else 0) * lh + len(legend_lines) * int(lh * 0.95) + lh // 2
-    avail = max(1, (r.bottom - footer - y) // lh)
-    scroll = max(0, min(scroll, len(rows) - avail))
+    space = max(lh, r.bottom - footer - y)
+    heights = [game_row_height(session, row, body, game_w) for row in rows]
+
+    def fitting(seq: list[int]) -> int:  # how many of these rows fit in the space (one at least)
+        k, used = 0, 0
+        for h in seq:
+            if k and used + h > space:
+                break
+            k, used = k + 1, used + h
+        return k
+
+    scroll = max(0, min(scroll, len(rows) - fitting(heights)))
     end = len(rows) - scroll
-    for row in rows[max(0, end - avail):end]:
+    start = end - fitting(heights[:end][::-1])
+    for row, rh in zip(rows[start:end], heights[start:end], strict=True):
         if row.number == current:
-            mark = pygame.Rect(r.x - 4, y - 1, r.w + 8, lh)
+            mark = pygame.Rect(r.x - 4, y - 1, r.w + 8, rh)
             pygame.draw.rect(surface, MARK, mark, border_radius=4)
             # its own look (a fill, a dark edge, bold figures), not the hint's amber
             pygame.draw.rect(surface, gfx.EDGE, mark, 1, border_radius=4)
         bold = row.number == current
         gfx.blit_text(surface, str(row.number), body, gfx.INK, (col_no, y), bold=bold)
-        put(surface, game_text(session, row), body, gfx.INK, (col_game, y), game_w)
+        lines, size = cell_lines(game_text(session, row), body, game_w)
+        for k, line in enumerate(lines):
+            gfx.blit_text(surface, line, size, gfx.INK,
+                          (col_game, y + k * gfx.font(size).get_linesize()))
         for seat in range(n):
             d, t = row.deltas[seat], row.totals[seat]
             x = seats_x0 + seat_w * (seat + 1) - 4
@@ -140,7 +178,7 @@ def draw_sheet(surface, session: Session, r: pygame.Rect, body: int, *,
             if ch:
                 gfx.blit_text(surface, ch, small, change_color(d), (x, tr.y + (body - small)),
                               "topright", bold=bold)
-        y += lh
+        y += rh
     if not rows:
         put(surface, _("No hand has been played yet"), body, gfx.GREY, (col_game, y), game_w)
         y += lh

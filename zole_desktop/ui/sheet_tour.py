@@ -15,7 +15,7 @@ from ..teaching.sheet_lesson import Stop, tour
 from . import gfx
 from .coach_marks import draw_marker
 from .scene import BACK, CLICK, CONFIRM, LEFT, MOTION, NEXT, PREV, RIGHT, Action, Scene
-from .sheet_table import MIN_PX, columns, draw_sheet, pools_text, row_height
+from .sheet_table import MIN_PX, columns, draw_sheet, pools_text, row_height, row_heights
 from .widgets import Button, draw_outline
 
 
@@ -91,14 +91,16 @@ class SheetTourScene(Scene):
         rows = self.session.match.rows
         lh = row_height(body)
         col_no, no_w, col_game, game_w, seats_x0, seat_w = columns(n, area, body)
-        table_h = lh * (1 + len(rows))
+        heights = row_heights(self.session, area, body)  # a row whose game wraps is taller
+        table_h = lh + sum(heights)
         if part == "hand":
             return pygame.Rect(col_no - 4, area.y, no_w - 6, table_h)  # clear of "Game"
         if part == "game":
             return pygame.Rect(col_game - 1, area.y, game_w, table_h)
         if part.startswith("row:"):
             i = int(part[4:]) - 1
-            return pygame.Rect(area.x - 4, area.y + lh * (1 + i), area.w + 8, lh)
+            return pygame.Rect(area.x - 4, area.y + lh + sum(heights[:i]), area.w + 8,
+                               heights[i])
         if part.startswith("seat:"):
             seat = int(part[5:])
             return pygame.Rect(seats_x0 + seat_w * seat, area.y, seat_w, table_h)
