@@ -42,6 +42,7 @@ from .conditions import (
     Wait,
 )
 from .hints import Hints
+from .layout import Target
 from .model import TableView
 
 MOVE = 0.32  # seconds for a card move at normal speed
@@ -253,7 +254,7 @@ class TableScene(Scene):
             lift = 0.16
         return lift
 
-    def targets(self) -> dict[int, layout.Target]:
+    def targets(self) -> dict[int, Target]:
         """Where each card belongs now: x, y, scale, face up, z."""
         decl = self.state.declarer_seat if self.state is not None else None
         return self.view.face_talon(layout.card_targets(
@@ -282,6 +283,7 @@ class TableScene(Scene):
     def layout_rects(self) -> list[pygame.Rect]:
         """Every card's resting rectangle and every button (for layout tests)."""
         rects = []
+        assert self.images is not None, "laid out before its rectangles are asked for"
         for x, y, s, _face, _z in self.targets().values():
             w, h = self.images.size(s)
             rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))

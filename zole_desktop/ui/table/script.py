@@ -46,6 +46,11 @@ AUTO_PLAY_PAUSE = 0.45  # seconds before a forced card plays itself
 ALL_PASSED_VIEW = 1.2  # seconds every "Pass" shows before the summary (at least, any speed)
 
 
+def _pusher(t: TableScene, make: Callable[[], TableScene]) -> Callable[[], None]:
+    """A button's click that opens the scene ``make`` gives on the table's stack."""
+    return lambda: t.stack.push(make())
+
+
 def replay_maker(t: TableScene, number: int) -> Callable[[], TableScene] | None:
     """What "Play this deal again" opens after hand ``number``: the same cards and dealer as
     a practice hand of its own (:meth:`Session.replay_of`), not counted in the match.  Offered
@@ -79,9 +84,10 @@ def run_session(t: TableScene) -> Script:
         yield Saved()
         final = t.score_sheets and t.director.over()
         again = replay_maker(t, row.number)
+        assert t.state is not None
         summary = HandSummary(
             t.session, t.state, row, t.auto_continue, viewer=t.viewer, final=final,
-            replay=(lambda again=again: t.stack.push(again())) if again else None,
+            replay=_pusher(t, again) if again else None,
             next_label=None if t.score_sheets else t.last_label)
         t.stack.push(summary)
         t.app.moment("match-end" if final else "hand-summary")
@@ -154,7 +160,7 @@ def deal_hand(t: TableScene, deal: Deal, state: HandState) -> Script:
             t.app.moment("deal")
         for c in p.cards:
             v.deck.remove(c)
-            if p.to == TALON:
+            if p.to == TALON or isinstance(p.to, str):
                 v.talon.append(c)
             else:
                 v.holding[p.to].append(c)
@@ -172,6 +178,7 @@ def shuffle_and_cut(t: TableScene, deal: Deal, riffles: int = 1, show_cut: bool 
     v = t.view
     x, y = t.L["deck"]
     sx, sy = t.L["cut"]  # the cut goes away from the dealer's plate
+    assert t.images is not None
     cw = t.images.w * DECK_SCALE
     half = len(v.deck) // 2
     for _rep in range(riffles):
@@ -282,7 +289,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
         assert seat is not None
         if t.surrender_request:
             t.surrender_request = False
-            if d.surrender(t.human) is not None:
+            if t.human is not None and d.surrender(t.human) is not None:
                 break
         if finish.mode(t) == "always" and finish.certain_now(t, state):
             yield from finish.play_out(t, state)
@@ -347,6 +354,7 @@ def bot_turn(t: TableScene, seat: int) -> Script:
     assert state is not None
     bot = t.session.bots[seat]
     obs = state.observation(seat)
+    assert t.workers is not None
     job = t.workers.decide(bot, obs)
     pause = pace.bot_pause(t, state.phase != PLAYING) * t.f
     r: BotAnswer = yield BotTurn(job, t.clock + pause)
