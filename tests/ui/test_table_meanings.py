@@ -140,7 +140,10 @@ def test_a_hand_by_keyboard_alone_on_the_real_loop(real_app):
         send("next card", key_events(pygame.K_RIGHT), lambda i=i: table.focus[1] != i)
         send("choose 2", key_events(pygame.K_RETURN), lambda: len(table.selected) == 2)
         assert wait_until(lambda: [k for k, _r, _x in table.drawn].count("chosen") == 2, 5)
-        send("to the button", key_events(pygame.K_UP), lambda: table.focus[0] == "button")
+        # both chosen: the focus has gone on to the Bury button, so Enter buries them
+        assert table.focus == ("button", 0), table.focus
+        assert table.buttons[0].text() == "Bury these two"
+        assert wait_until(lambda: "focus-label" not in {k for k, _r, _x in table.drawn}, 5)
         send("bury", key_events(pygame.K_RETURN), lambda: st().buried.bit_count() == 2)
         plays = 0
         while True:

@@ -276,3 +276,88 @@ def test_the_summary_and_the_sheet_show_focus_as_the_table_does(teach_app):
         top = pygame.Rect(0, 0, 960, panel.top - 20)
         assert not _amber_runs(app.screen, top), f"amber on {type(scene).__name__}'s sheet"
         app.stack.remove(scene)
+
+
+def test_the_defending_coach_holds_the_first_lead_until_its_card_is_known(data_dir,
+                                                                          monkeypatch):
+    """While the solver is still working out the coach's first card, the coach says it is
+    looking at the cards, shows no ▼ and no "Got it", and an Enter (or two) plays nothing;
+    once the card is known it is marked, and Enter plays it."""
+    import dataclasses
+    import threading
+
+    from zole_desktop.rules.state import PLAYING
+    from zole_desktop.ui import tutorial_coach
+
+    release = threading.Event()
+
+    def slow_advice(st):
+        if st.phase == PLAYING and not st.completed:
+            release.wait(60)  # the solver's first search, as slow as a busy machine's
+        return defending.advice(st)
+
+    boxes = []
+    real_box = tutorial_coach._draw_box
+
+    def box(surface, t, who, text, button, holds):
+        boxes.append((text, button is not None))
+        return real_box(surface, t, who, text, button, holds)
+
+    monkeypatch.setattr(tutorial_coach, "_draw_box", box)
+    app = _real_app()
+    table = LessonTableScene(dataclasses.replace(DEFENDING, advice=slow_advice))
+    coach = table.coach
+    out = {}
+    try:
+        app.stack.push(table)
+        probe = Probe(app)
+
+        def driver():
+            deadline = time.monotonic() + 60
+            while table.waiting_for() != "play" and time.monotonic() < deadline:
+                if coach.holds() and coach.button.rect.w:
+                    ev = coach.current
+                    probe.send("got it", key_events(pygame.K_RETURN),
+                               lambda e=ev: coach.current != e)
+                    continue
+                _cards, b = coach.advised()
+                if table.waiting_for() == "bid" and b is not None and b.rect.w:
+                    n = len(table.state.actions())
+                    probe.send("the coach's bid", click_events(b.rect.center),
+                               lambda n=n: len(table.state.actions()) > n, timeout=20)
+                    continue
+                time.sleep(0.05)
+            assert table.waiting_for() == "play" and not table.state.completed
+            assert wait_until(lambda: coach.thinking() and coach.current is None
+                              and not any(s.moving(table.clock) for s in table.sprites), 10)
+            n = table.state.n_played
+            boxes.clear()
+            for k in range(3):  # the first shows the focus; the others would play
+                f = app.frames
+                probe.send(f"Enter {k}", key_events(pygame.K_RETURN),
+                           lambda f=f: app.frames > f + 1)
+            time.sleep(0.3)
+            out["held"] = (table.state.n_played - n, table.waiting_for(), list(coach.markers),
+                           coach.button.rect.w, list(boxes))
+            release.set()
+            assert wait_until(lambda: coach.markers and coach.coach_card()[0], 30)
+            known, card = coach.coach_card()
+            out["focus"] = (table.focused_card(), card)
+            if coach.current is not None:  # the coach's word on its card: Enter closes it
+                probe.send("got it", key_events(pygame.K_RETURN),
+                           lambda: coach.current is None)
+            k = len(table.state.actions())
+            probe.send("Enter plays the coach's card", key_events(pygame.K_RETURN),
+                       lambda: table.state.n_played > n, timeout=20)
+            out["played"] = (table.state.actions()[k], (0, card))
+
+        run_with_driver(app, driver, timeout=120)
+    finally:
+        release.set()
+    assert not probe.errors, probe.errors
+    played, waiting, markers, got_it_w, drawn = out["held"]
+    assert played == 0 and waiting == "play" and markers == [] and got_it_w == 0
+    assert drawn and all(text == "The coach is looking at your cards…" and not button
+                         for text, button in drawn), drawn[:3]
+    assert out["focus"][0] == out["focus"][1]
+    assert out["played"][0] == out["played"][1]

@@ -1,7 +1,10 @@
-"""The lessons' coach on the table: the ▼ marker over the move it recommends, the numbers and
-names in its messages, and the key of a position for its cache of the solver's cards."""
+"""The lessons' coach on the table: the ▼ marker over the move it recommends, its linen box,
+the numbers and names in its messages, and the key of a position for its cache of the
+solver's cards."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -9,7 +12,8 @@ from ..i18n import ngettext
 from ..records.review import card_text
 from ..rules.state import HandState
 from . import gfx
-from .widgets import draw_outline
+from .table.layout import TALON_SCALE
+from .widgets import Button, draw_outline
 
 
 def counted(key: str, n: object) -> str:
@@ -48,3 +52,49 @@ def position_key(st: HandState) -> tuple:
     """What the coach's card depends on: the cards held, the trick, who is to play."""
     return (tuple(st.hands), tuple(zip(st.trick_pos, st.trick, strict=True)), st.turn,
             st.declarer)
+
+
+def draw_box(surface, t: Any, who: str, text: str, button: Button | None,
+             holds: bool) -> pygame.Rect:
+    """The coach's box at the top of table ``t`` (below the talon while it lies there):
+    ``who`` in its title line, ``text`` under it and ``button`` ("Got it", drawn primary while
+    the message ``holds`` the game) at its bottom right, or no button.  Returns the box."""
+    L = t.L
+    W, H = L["W"], L["H"]
+    m = int(min(W, H) * 0.02)
+    bw = int(W * 0.52)
+    size = max(13, int(H * 0.025))
+    pad = max(10, int(size * 0.8))
+    bh = max(32, int(H * 0.055))
+    btn_w = 0
+    if button is not None:
+        btn_w = max(int(W * 0.11), gfx.text_width(button.text(), int(bh * 0.42), True) + bh)
+    text_w = bw - 2 * pad - (pad + btn_w if button is not None else 0)
+    lines = gfx.wrap(text, size, text_w)
+    while len(lines) > 6 and size > 12:
+        size -= 1
+        lines = gfx.wrap(text, size, text_w)
+    lh = int(size * 1.3)
+    title_s = max(12, int(size * 0.9))
+    h = pad * 2 + int(title_s * 1.4) + lh * len(lines)
+    if button is not None:
+        h = max(h, pad * 2 + bh)
+    box = pygame.Rect((W - bw) // 2, m, bw, h)
+    if t.view.talon and t.images is not None:
+        # keep the talon in view: the box moves below it, above the bid buttons
+        th = t.images.h * TALON_SCALE
+        talon_top = L["talon"][1] - th / 2
+        if box.bottom > talon_top - m // 2:
+            box.y = int(L["talon"][1] + th / 2 + m)
+    surface.blit(gfx.panel(bw, h, fill=(0, 0, 0), border=None, alpha=80), box.move(3, 5))
+    surface.blit(gfx.panel(bw, h, fill=gfx.LINEN, border=gfx.CARMINE, width=3), box)
+    gfx.blit_text(surface, who, gfx.fit_size(who, title_s, text_w, True), gfx.CARMINE,
+                  (box.x + pad, box.y + pad), bold=True)
+    y = box.y + pad + int(title_s * 1.4)
+    for line in lines:
+        gfx.blit_text(surface, line, size, gfx.INK, (box.x + pad, y))
+        y += lh
+    if button is not None:
+        button.rect = pygame.Rect(box.right - pad - btn_w, box.bottom - pad - bh, btn_w, bh)
+        button.draw(surface, holds)
+    return box

@@ -31,10 +31,10 @@ from ..teaching.tutorial import (
 )
 from . import gfx, texts
 from .coach_marks import counted as _counted
+from .coach_marks import draw_box as _draw_box
 from .coach_marks import draw_marker as _draw_marker
 from .coach_marks import position_key
 from .scene import BACK, CLICK, CONFIRM, KEY, MOTION, Action
-from .table.layout import TALON_SCALE
 from .table.marks import visible_rect
 from .table.scene import TableScene
 from .widgets import Button
@@ -43,6 +43,8 @@ BLOCKING = ("start", "trick_won", "trick_lost", "halfway", "end_won", "end_lost"
 BOT_LEVEL = "easy"
 NOTE_SECONDS = 6.0  # a coach's note about a move it did not ask for
 QUICK_TRICKS = 2  # from this many tricks played on, the solver answers at once
+# while the solver works out the coach's card, the coach says so and the play waits
+THINKING = N_("The coach is looking at your cards…")
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +140,12 @@ class TutorialCoach:
 
     def busy(self) -> bool:
         return bool(self.text)
+
+    def thinking(self) -> bool:
+        """The player is to play and the coach's card is not known yet: the coach says it is
+        looking at the cards, and a card played now is refused (:meth:`review`)."""
+        return self.table is not None and self.t.waiting_for() == "play" and \
+            not self.coach_card()[0]
 
     def _say(self, event: str, params: dict | None = None) -> None:
         if event in self.seen or self.step(event) is None:
@@ -368,7 +376,9 @@ class TutorialCoach:
             return Review()
         if state.phase == PLAYING and action < 26:
             known, want = self.coach_card()
-            if known and want is not None and action != want:
+            if not known:  # the coach's box says it is still looking at the cards
+                return Review(False)
+            if want is not None and action != want:
                 return Review(True, _("{card} is allowed too. The coach's card was {best}; "
                                       "the review after the hand shows what each card was "
                                       "worth.").format(card=card_text(action),
@@ -430,56 +440,30 @@ class TutorialCoach:
         self.recall_button.rect = pygame.Rect(0, 0, 0, 0)
         if not L:
             return
-        if self.current is None and not self.text:
+        thinking = self.thinking()
+        if self.current is None and not self.text and not thinking:
             self._draw_recall(surface)
             return
-        W, H = L["W"], L["H"]
         if self.text and not self.holds():
             text = self.text
         elif self.current is not None and self.step(self.current) is not None:
             text = self.text_of(self.current)
+        elif thinking:
+            text = ""
         else:
             return
-        m = int(min(W, H) * 0.02)
-        bw = int(W * 0.52)
-        size = max(13, int(H * 0.025))
-        pad = max(10, int(size * 0.8))
-        bh = max(32, int(H * 0.055))
-        btn_w = max(int(W * 0.11), gfx.text_width(_("Got it"), int(bh * 0.42), True) + bh)
-        text_w = bw - 3 * pad - btn_w
-        lines = gfx.wrap(text, size, text_w)
-        while len(lines) > 6 and size > 12:
-            size -= 1
-            lines = gfx.wrap(text, size, text_w)
-        lh = int(size * 1.3)
-        title_s = max(12, int(size * 0.9))
-        h = pad * 2 + int(title_s * 1.4) + lh * len(lines)
-        h = max(h, pad * 2 + bh)
-        box = pygame.Rect((W - bw) // 2, m, bw, h)
-        if t.view.talon and t.images is not None:
-            # keep the talon in view: the box moves below it, above the bid buttons
-            th = t.images.h * TALON_SCALE
-            talon_top = L["talon"][1] - th / 2
-            if box.bottom > talon_top - m // 2:
-                box.y = int(L["talon"][1] + th / 2 + m)
-        self.rect = box
-        surface.blit(gfx.panel(bw, h, fill=(0, 0, 0), border=None, alpha=80), box.move(3, 5))
-        surface.blit(gfx.panel(bw, h, fill=gfx.LINEN, border=gfx.CARMINE, width=3), box)
+        if thinking and not self.holds():
+            text = (text + " " + _(THINKING)).strip()
+        got_it = self.current is not None or bool(self.text)  # nothing to close otherwise
         who = _("Coach")
         if self.holds():
             who += "  ·  " + _("the game waits for you")
         elif self.recalled:
             who += "  ·  " + _("said before")
-        gfx.blit_text(surface, who, gfx.fit_size(who, title_s, text_w, True), gfx.CARMINE,
-                      (box.x + pad, box.y + pad), bold=True)
-        y = box.y + pad + int(title_s * 1.4)
-        for line in lines:
-            gfx.blit_text(surface, line, size, gfx.INK, (box.x + pad, y))
-            y += lh
-        self.button.rect = pygame.Rect(box.right - pad - btn_w, box.bottom - pad - bh, btn_w,
-                                       bh)
-        self.button.draw(surface, self.holds())
-
+        self.rect = _draw_box(surface, t, who, text, self.button if got_it else None,
+                              self.holds())
+        if not got_it:
+            self.button.rect = pygame.Rect(0, 0, 0, 0)
 
     def _draw_recall(self, surface) -> None:
         """The small Coach tab at the top edge: the last message again (also the C key)."""

@@ -155,5 +155,8 @@ def handle(t: TableScene, a: Action) -> None:
             t.buttons[min(i, len(t.buttons) - 1)].activate()
         elif group == "card" and hand and t.waiting_for() in ("play", "bury"):
             t.try_card(hand[min(i, len(hand) - 1)])
+            if t.waiting_for() == "bury" and len(t.selected) == t.bury_need and t.buttons:
+                t.focus = ("button", 0)  # both cards chosen: Enter now buries them
+                t.relayout(dur=0.1)
         elif t.buttons:
             t.buttons[0].activate()
