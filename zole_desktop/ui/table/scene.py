@@ -283,7 +283,7 @@ class TableScene(Scene):
     def layout_rects(self) -> list[pygame.Rect]:
         """Every card's resting rectangle and every button (for layout tests)."""
         rects = []
-        assert self.images is not None, "laid out before its rectangles are asked for"
+        assert self.images is not None  # laid out before its rectangles are asked for
         for x, y, s, _face, _z in self.targets().values():
             w, h = self.images.size(s)
             rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
