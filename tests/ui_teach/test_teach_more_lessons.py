@@ -197,7 +197,8 @@ def test_both_lessons_are_reached_from_the_menu_and_play_to_the_wrap_up_on_the_r
         said = out["defending"]
         assert said[:2] == ["start", "partner"] and said[-1] in ("end_won", "end_lost")
         text, answers = out["defending_wrap"]
-        assert "defended with a partner" in text and "Next:" in text
+        assert "plays with a partner" in text and "Next:" in text
+        assert "you led" not in text  # what the lesson taught, not a claim about this hand
         assert answers[:2] == ["Next lesson: the score sheet", "Play a real game"]
     finally:
         app.shutdown()

@@ -36,10 +36,12 @@ SHEET = Plan(
 PLANS = (DEFENDING, SHEET)
 
 WRAP_UPS = {
-    "defending": N_("What you did: passed and defended with a partner. Your tricks and "
-                    "points counted together; you led through the declarer so that your "
-                    "partner played last, gave points to the tricks your partner "
-                    "won, and played low to the tricks the declarer took."),
+    # what the lesson taught, not a claim about what this player did (they may have played
+    # other cards than the coach's)
+    "defending": N_("What the lesson showed: a defender passes and plays with a partner. "
+                    "Your tricks and points count together; lead through the declarer so "
+                    "that your partner plays last, give points to the tricks your partner "
+                    "wins, and play low to the tricks the declarer takes."),
     "sheet": N_("What you saw: a row for every hand; the contract, its declarer and card "
                 "points; each player's running total with this hand's change beside it; "
                 "the pools an all-pass writes and a win closes; and totals that always "
