@@ -1,8 +1,8 @@
 """UI tests run headless: tests/conftest.py sets the dummy SDL drivers and the App fixtures.
 
 ``real_app``: the game's App on its real (non-fast) loop, saving to the test's private data
-folder, shut down after the test; ``real_app(size=..., animation=..., save=..., hints=...)``
-makes one (English, no sound).
+folder, shut down after the test; ``real_app(size=..., animation=..., save=..., hints=...,
+**settings)`` makes one (English, no sound; any other Settings field by name).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ def real_app(data_dir):
     set_language("en")
     apps = []
 
-    def make(size=(1280, 720), animation="fast", save=True, hints=False):
+    def make(size=(1280, 720), animation="fast", save=True, hints=False, **settings):
         app = App(size, Settings(language="en", animation=animation, sound=False,
-                                 hints=hints), fast=False, save=save)
+                                 hints=hints, **settings), fast=False, save=save)
         apps.append(app)
         return app
 

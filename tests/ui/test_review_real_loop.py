@@ -6,37 +6,19 @@ import time
 
 import pygame
 import pytest
+from test_real_loop import quick
 
 from tests.helpers import example
-from zole_desktop.i18n import set_language
 from zole_desktop.records.load import load_hand
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
-
-FEW_FRAMES = 3
 
 
 @pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
+def real_app(real_app):
+    """The shared real-loop App (tests/ui/conftest.py), hints on, nothing saved."""
     def make(size=(1280, 720)):
-        app = App(size, Settings(language="en", animation="fast", sound=False, hints=True),
-                  fast=False, save=False)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
-
-
-def quick(probe, sent):
-    assert sent.frames is not None and sent.frames <= FEW_FRAMES, \
-        f"{sent.label}: shown after {sent.frames} frames ({sent.latency_ms:.0f} ms)"
-    assert not probe.errors, probe.errors
+        return real_app(size=size, save=False, hints=True)
+    return make
 
 
 def test_the_review_answers_while_it_analyses_and_esc_leaves_at_once(real_app):

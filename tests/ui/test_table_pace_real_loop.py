@@ -4,13 +4,10 @@ drawn frames."""
 
 import pygame
 import pytest
-from test_real_loop import FEW_FRAMES, idle, settled, top
+from test_real_loop import idle, quick, settled, top
 from test_table_pace import certain_session
 from ui_helpers import card_point
 
-from zole_desktop.i18n import set_language
-from zole_desktop.storage import Settings
-from zole_desktop.ui.app import App
 from zole_desktop.ui.hand_end import HandSummary
 from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
 from zole_desktop.ui.table.conditions import Gather
@@ -19,25 +16,12 @@ from zole_desktop.ui.trick_log import TrickLog
 
 
 @pytest.fixture
-def real_app(data_dir):
-    set_language("en")
-    apps = []
-
+def real_app(real_app):
+    """The shared real-loop App (tests/ui/conftest.py) at 1280x720, nothing saved, with the
+    settings given."""
     def make(**settings):
-        app = App((1280, 720), Settings(language="en", animation="fast", sound=False,
-                                        hints=False, **settings), fast=False, save=False)
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.shutdown()
-
-
-def quick(probe, sent):
-    assert sent.frames is not None and sent.frames <= FEW_FRAMES, \
-        f"{sent.label}: shown after {sent.frames} frames"
-    assert not probe.errors, probe.errors
+        return real_app(save=False, **settings)
+    return make
 
 
 def test_a_trick_held_until_a_click_goes_on_at_the_click(real_app):
