@@ -22,6 +22,7 @@ from zole_desktop.ui.probe import (
     run_with_driver,
     wait_until,
 )
+from zole_desktop.ui.table.commands import TakeBack
 from zole_desktop.ui.table.marks import visible_rect
 from zole_desktop.ui.table.scene import TableScene
 
@@ -268,6 +269,6 @@ def test_a_click_where_a_button_was_never_takes_back_a_card(real_app):
         probe.send("click the disabled Surrender", click_events(sur.rect.center),
                    lambda: True)
         time.sleep(0.3)
-        assert len(st().actions()) == n and not table.undo_request
+        assert len(st().actions()) == n and not table.commands.waiting(TakeBack)
 
     run_with_driver(app, driver, timeout=240)

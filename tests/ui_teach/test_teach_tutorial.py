@@ -4,6 +4,7 @@ import pytest
 
 from zole_desktop.rules import cards as C
 from zole_desktop.teaching.tutorial import HANDS, TALON, tutorial_state
+from zole_desktop.ui.table.commands import Choose
 from zole_desktop.ui.tutorial import (
     TutorialTableScene,
     bury_advice,
@@ -364,7 +365,7 @@ def test_the_coach_is_asked_once_about_each_of_the_persons_actions(teach_app):
         app.step()
         st, kind = table.state, table.waiting_for()
         if table.stack.top is not table or coach.current is not None or st is None \
-                or kind is None or table.human_result is not None:
+                or kind is None or table.commands.waiting(Choose):
             drive(table)  # the coach's box, the hand's summary
             continue
         if kind == "bid":

@@ -16,6 +16,7 @@ from ..i18n import _
 from ..net import protocol as P
 from ..net.remote import RemoteDirector, RemoteSession
 from ..rules.state import Trick
+from .table.commands import GiveUp, TakeBack
 from .table.conditions import BotTurn, HumanTurn, SceneClosed
 from .table.layout import DECK_SCALE
 from .table.model import TableView
@@ -157,7 +158,7 @@ class NetworkTableScene(TableScene):
         if r.undone:
             # the host took cards back: the script catches up at its next step, and the
             # cards travel back as they do offline (take_back)
-            self.undo_request = True
+            self.commands.give(TakeBack())
             if r.undone_by is not None and r.undone_by != self.human:
                 self.say(_("{name} undid a move").format(
                     name=self.seat_name(r.undone_by)))
@@ -170,7 +171,7 @@ class NetworkTableScene(TableScene):
         if r.refused:
             self.say(undo_refusal(r.refused))
         if r.surrender:
-            self.surrender_request = True
+            self.commands.give(GiveUp())
         for note in r.notes:
             if note == "dropped":
                 self.say(_("The connection to the table was lost; reconnecting…"))
@@ -215,7 +216,7 @@ class NetworkTableScene(TableScene):
         return self.human is not None and not self.session.serious
 
     def can_undo(self) -> bool:
-        if self.undo_request:  # the host has taken cards back; the script catches up
+        if self.commands.waiting(TakeBack):  # the host has taken cards back; the script catches up
             return True
         d = self.director
         return (self.undo_allowed() and not self.closed and not d.undo_sent
@@ -228,7 +229,7 @@ class NetworkTableScene(TableScene):
         d = self.director
         if self.session.serious:
             self.say(undo_refusal(P.UNDO_SERIOUS))
-        elif d.undo_sent or self.undo_request:
+        elif d.undo_sent or self.commands.waiting(TakeBack):
             return
         elif d.undo_count(self.human) == 0:
             self.say(undo_refusal(P.UNDO_NOTHING))

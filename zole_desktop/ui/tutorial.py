@@ -36,6 +36,7 @@ from ..teaching.tutorial import (
     TALON,
     tutorial_state,
 )
+from .table.commands import Choose
 from .table.scene import TableScene
 from .tutorial_coach import BOT_LEVEL, TutorialCoach, bury_advice, position_key
 from .tutorial_wrapup import wrap_up_scene
@@ -118,17 +119,17 @@ def drive(table: TableScene) -> None:
         return
     st = table.state
     kind = table.waiting_for()
-    if st is None or kind is None or table.human_result is not None:
+    if st is None or kind is None or table.commands.waiting(Choose):
         return
     if kind == "bury":
-        table.human_result = tuple(coach.bury_cards(st))
+        table.commands.give(Choose(tuple(coach.bury_cards(st))))
     elif kind == "bid":
         a = coach.advise(st)
-        table.human_result = a if a is not None else st.legal_actions()[0]
+        table.commands.give(Choose(a if a is not None else st.legal_actions()[0]))
     elif kind == "play":
         known, a = coach.coach_card()
         if not known:
             return  # the solver is still at it
-        table.human_result = a if a is not None else st.legal_actions()[0]
+        table.commands.give(Choose(a if a is not None else st.legal_actions()[0]))
 
 

@@ -13,6 +13,7 @@ from ...rules.state import DARK_BID, PASS
 from .. import gfx, texts
 from ..widgets import Button
 from . import layout
+from .commands import TakeBack
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -81,7 +82,8 @@ def build_corner(t: TableScene) -> None:
                                  enabled=lambda: bool(t.state and t.state.completed))]
     if t.undo_allowed():
         cs.append(TableButton(UNDO, t.request_undo,
-                              enabled=lambda: seated() and t.can_undo() and not t.undo_request))
+                              enabled=lambda: seated() and t.can_undo()
+                              and not t.commands.waiting(TakeBack)))
     rules = st.rules if st is not None else t.session.rules
     if t.human is not None and rules.surrender:
         cs.append(TableButton(lambda: _(SURE) if t.surrender_armed else _(SURRENDER),

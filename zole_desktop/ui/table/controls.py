@@ -89,7 +89,7 @@ def handle(t: TableScene, a: Action) -> None:
         return
     if k == DRAG:
         c = t.drag_card
-        if c is not None:
+        if c is not None and a.pos is not None:
             sp = t.sprites[c]
             sp.dragging = True
             sp.dx, sp.dy = a.pos
@@ -98,7 +98,7 @@ def handle(t: TableScene, a: Action) -> None:
     if k == DROP:
         c = t.drag_card
         t.drag_card = None
-        if c is None:
+        if c is None or a.pos is None:
             return
         sp = t.sprites[c]
         sp.dragging = False

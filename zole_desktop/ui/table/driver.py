@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...rules.state import PLAYING, SURRENDER
+from .commands import Choose, GiveUp, TakeBack
 from .conditions import (
     UNDO,
     BotAnswer,
@@ -47,7 +48,7 @@ def ready(t: TableScene) -> Any:
     if c is None:
         return None
     if isinstance(c, Hold):
-        if t.undo_request:
+        if t.commands.waiting(TakeBack):
             return None  # taken back: the script goes on to the undo at once
         if c.settle:
             return None if not any(s.moving(t.clock) for s in t.sprites) else NOT_READY
@@ -61,32 +62,27 @@ def ready(t: TableScene) -> Any:
     if isinstance(c, BotTurn):
         return _bot_answer(t, c)
     if isinstance(c, Gather):
-        return None if c.done or t.closed or t.undo_request else NOT_READY
+        return None if c.done or t.closed or t.commands.waiting(TakeBack) else NOT_READY
     if isinstance(c, SceneClosed):
         return None if c.scene not in t.stack.scenes else NOT_READY
     return None
 
 
 def _human_answer(t: TableScene, kind: str) -> Any:
-    if t.surrender_request and kind == "play":
-        t.surrender_request = False
+    if kind == "play" and t.commands.take(GiveUp) is not None:
         return SURRENDER
-    if t.undo_request and kind == "play":
-        t.undo_request = False
+    if kind == "play" and t.commands.take(TakeBack) is not None:
         return UNDO
-    if t.human_result is not None:
-        r, t.human_result = t.human_result, None
-        return r
-    return NOT_READY
+    chosen = t.commands.take(Choose)
+    return chosen.action if chosen is not None else NOT_READY
 
 
 def _bot_answer(t: TableScene, c: BotTurn) -> Any:
     job = c.job
-    if t.surrender_request:
-        t.surrender_request = False
+    if t.commands.take(GiveUp) is not None:
         return BotAnswer("surrender")
-    if t.undo_request and t.state is not None and t.state.phase == PLAYING:
-        t.undo_request = False
+    if t.state is not None and t.state.phase == PLAYING and \
+            t.commands.take(TakeBack) is not None:
         return BotAnswer("undo")
     if not job.done() and t.clock >= c.not_before and t.app.fast:
         # demo, bench and tests step without sleeping: let the bot's thread finish

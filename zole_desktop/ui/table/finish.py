@@ -21,6 +21,7 @@ from ...flow.director import Director
 from ...i18n import N_, NC_, _
 from ...rules.state import HandState
 from .buttons import TableButton, place
+from .commands import Choose
 from .conditions import Condition, Saved, Settle
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def offered(t: TableScene) -> bool:
 
 def choose(t: TableScene) -> None:
     if t.waiting_for() == "play" and offered(t):
-        t.human_result = FINISH
+        t.commands.give(Choose(FINISH))
 
 
 def play_out(t: TableScene, state: HandState) -> Script:

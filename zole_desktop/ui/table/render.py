@@ -34,7 +34,7 @@ def draw(tb: TableScene, surface) -> None:
     surface.blit(app.felt(), (0, 0))
     tb.drawn = []
     L = tb.L
-    if not L:
+    if not L or tb.images is None:  # laid out on entering; nothing to draw before
         return
     if tb._lang != language():  # the buttons fit their labels in the new language
         tb._lang = language()
@@ -43,6 +43,7 @@ def draw(tb: TableScene, surface) -> None:
     draw_panels(tb, surface)
     now = tb.clock
     imgs = tb.images
+    assert imgs is not None
     kind = tb.waiting_for()
     legal = tb.legal_cards() if kind == "play" else None
     groups = tb.view.groups(tb.viewer)
@@ -106,7 +107,7 @@ def draw_plates(tb: TableScene, surface) -> None:
         pad = max(4, int(H * (0.008 if compact else 0.012)))
         away = tb.seat_away(seat)
         fill = gfx.DIM_LINEN if out or away else gfx.LINEN
-        turn = playing and st.current_seat == seat and not out
+        turn = st is not None and playing and st.current_seat == seat and not out
         surface.blit(gfx.panel(r.w, r.h, fill=(0, 0, 0), border=None, alpha=60),
                      r.move(2, 3))
         surface.blit(gfx.panel(r.w, r.h, fill=fill, border=gfx.EDGE, width=2), r)
@@ -145,7 +146,7 @@ def draw_plates(tb: TableScene, surface) -> None:
             mark(tb, "plate-text", gfx.blit_text(
                 surface, line, gfx.fit_size(line, small, r.w - 2 * pad), ink, (r.x + pad, y2)),
                 line)
-        if compact or out or decl is None or st.phase == BIDDING:
+        if compact or out or decl is None or st is None or st.phase == BIDDING:
             continue
         # the part in this hand, as a tag that reads at a glance
         if seat == decl:
@@ -221,20 +222,20 @@ def draw_panels(tb: TableScene, surface) -> None:
                     small, False, gfx.LINEN))
     draw_info(tb, surface, pygame.Rect(m, m, pw, 0), lines[:4], pad)
     # right: hand number and pools
-    s = tb.session
-    if s.practice and s.deal_of_hand:  # a deal played again is no hand of a match
-        t = _("Replay of hand {n}").format(n=s.deal_of_hand)
-    elif s.length:
-        t = _("Hand {n} of {total}").format(n=tb.hand_no, total=s.length)
+    ses = tb.session
+    if ses.practice and ses.deal_of_hand:  # a deal played again is no hand of a match
+        heading = _("Replay of hand {n}").format(n=ses.deal_of_hand)
+    elif ses.length:
+        heading = _("Hand {n} of {total}").format(n=tb.hand_no, total=ses.length)
     else:
-        t = _("Hand {n}").format(n=tb.hand_no)
-    lines = [(t, size, True, gfx.AMBER)]
-    pools = s.match.pools
+        heading = _("Hand {n}").format(n=tb.hand_no)
+    lines = [(heading, size, True, gfx.AMBER)]
+    pools = ses.match.pools
     pl = []
     if pools.common:
         pl.append(ngettext("{n} common pool", "{n} common pools", pools.common).format(
             n=pools.common))
-    counts = pools.personal_counts(s.players)
+    counts = pools.personal_counts(ses.players)
     for seat, n in enumerate(counts):
         if n:
             pl.append(ngettext("{name}: {n} personal pool", "{name}: {n} personal pools",
@@ -364,6 +365,7 @@ def draw_message(tb: TableScene, surface, msg: str) -> None:
 def draw_last_trick(tb: TableScene, surface) -> None:
     L = tb.L
     W, H = L["W"], L["H"]
+    assert tb.state is not None and tb.images is not None  # (shown only after a trick)
     trick = tb.state.completed[-1]
     imgs = tb.images
     s = 0.7
@@ -384,10 +386,10 @@ def draw_last_trick(tb: TableScene, surface) -> None:
     for i, (seat, c) in enumerate(zip(trick.seats, trick.cards, strict=True)):
         x = r.x + gap + i * (w + gap)
         img = imgs.image(c, True, s)
-        surface.blit(img, (x, r.y + size * 2.6))
+        surface.blit(img, (x, r.y + int(size * 2.6)))
         nm = tb.seat_name(seat)
         gfx.blit_text(surface, nm, gfx.fit_size(nm, size, w + gap), gfx.LINEN,
-                      (x + w // 2, r.bottom - size * 0.6), "midbottom")
+                      (x + w // 2, r.bottom - int(size * 0.6)), "midbottom")
 
 
 def clear_of(r: pygame.Rect, marks: list[pygame.Rect], gap: int) -> int:

@@ -33,6 +33,7 @@ from ..sprites import CardImages, CardSprite
 from ..widgets import Button
 from . import buttons, controls, driver, hand_order, layout, render, script
 from .coach import TableCoach
+from .commands import Choose, Commands, GiveUp, TakeBack
 from .conditions import (
     BotTurn,
     Condition,
@@ -76,11 +77,9 @@ class TableScene(Scene):
         self.rng = random.Random(session.seed * 7 + 3)
         self.script: Generator[Condition, Any, Any] | None = None
         self.cond: Condition | None = None
-        self.human_result: Any = None
-        self.surrender_request = False
+        self.commands = Commands()  # the person's, waiting for the script to take them
         self.surrender_armed = False
         self._surrender_note = ""  # what giving up costs, said while Surrender is armed
-        self.undo_request = False
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
         self.corner: list[Button] = []
@@ -369,7 +368,7 @@ class TableScene(Scene):
         if not self.can_undo():
             self.say(_("There is no move of yours to undo in this hand"))
             return
-        self.undo_request = True
+        self.commands.give(TakeBack())
         self.app.invalidate()
 
     def take_back(self) -> bool:
@@ -412,9 +411,9 @@ class TableScene(Scene):
             return
         self.disarm_surrender()
         if self.waiting_for() == "play":
-            self.human_result = SURRENDER
+            self.commands.give(Choose(SURRENDER))
         else:
-            self.surrender_request = True
+            self.commands.give(GiveUp())
 
     def disarm_surrender(self) -> None:
         """The armed Surrender goes back to its first state, and its note with it."""
@@ -430,7 +429,7 @@ class TableScene(Scene):
         if r.note and self.coach is not None:
             self.coach.note(r.note)
         if r.allowed:
-            self.human_result = a
+            self.commands.give(Choose(a))
 
     def look(self) -> None:
         self.view.cards_seen = True
@@ -440,7 +439,7 @@ class TableScene(Scene):
 
     def confirm_bury(self) -> None:
         if self.waiting_for() == "bury" and len(self.selected) == self.bury_need:
-            self.human_result = tuple(self.selected)
+            self.commands.give(Choose(tuple(self.selected)))
 
     def toggle_last(self) -> None:
         if self.state and self.state.completed:
@@ -470,7 +469,7 @@ class TableScene(Scene):
         if kind == "play" and st is not None and self.human is not None:
             if c in self.legal_cards():
                 self._coach_note(c)
-                self.human_result = c
+                self.commands.give(Choose(c))
                 self.hover_card = None
             else:
                 lead = st.trick[0] if st.trick else None

@@ -18,6 +18,7 @@ from ...i18n import N_, _
 from ...rules.deal import TALON, Deal
 from ...rules.state import BIDDING, BURYING, PASS, PLAYING, SURRENDER, HandState
 from . import buttons, finish, pace
+from .commands import Choose, GiveUp, TakeBack
 from .conditions import (
     UNDO,
     BotAnswer,
@@ -108,7 +109,7 @@ def run_session(t: TableScene) -> Script:
 
 def run_hand(t: TableScene) -> Script:
     state = t.director.start_hand()
-    t.undo_request = False
+    t.commands.drop(TakeBack)
     t.reset_view()
     t.setup_seats(state)
     buttons.build_corner(t)  # the last hand's corner (its Surrender) does not stay
@@ -287,8 +288,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
     while not state.is_terminal() and not t.closed:
         seat = state.current_seat
         assert seat is not None
-        if t.surrender_request:
-            t.surrender_request = False
+        if t.commands.take(GiveUp) is not None:
             if t.human is not None and d.surrender(t.human) is not None:
                 break
         if finish.mode(t) == "always" and finish.certain_now(t, state):
@@ -326,7 +326,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
         if trick is not None:
             t.app.moment("trick")
             yield from hold_trick(t)
-            if t.undo_request and t.can_undo():
+            if t.commands.waiting(TakeBack) and t.can_undo():
                 continue  # taken back before the trick was swept
             v.sweep(trick)
             v.sync_table_cards(state)
@@ -334,7 +334,7 @@ def play_tricks(t: TableScene, state: HandState) -> Script:
             t.slide_sound()
             if state.current_seat != t.human or state.is_terminal():
                 yield Settle()  # (my turn comes while the trick flies to its pile)
-    t.undo_request = False
+    t.commands.drop(TakeBack)
     yield t.wait(pace.HAND_END)
 
 
@@ -378,7 +378,7 @@ def bot_turn(t: TableScene, seat: int) -> Script:
 
 def human_turn(t: TableScene, kind: str) -> Script:
     """The person decides: buttons for a bid or a burial, the hand's cards for play."""
-    t.human_result = None
+    t.commands.drop(Choose)
     t.selected = []
     if kind == "play" and t.app.settings.auto_play_forced:
         forced = t.forced_card()
@@ -388,8 +388,8 @@ def human_turn(t: TableScene, kind: str) -> Script:
             t.relayout(dur=0.12)
             yield Wait(t.clock + max(0.25, AUTO_PLAY_PAUSE * t.f))
             t.auto_card = None
-            if t.undo_request and t.can_undo():
-                t.undo_request = False
+            if t.commands.waiting(TakeBack) and t.can_undo():
+                t.commands.drop(TakeBack)
                 return UNDO
             return forced
     buttons.build(t, kind)
