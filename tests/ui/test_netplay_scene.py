@@ -321,7 +321,7 @@ def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_
         # table asking for one until the host's answer arrives) would race it
         assert play_until(lambda: len(host_acts()) == len(before) - n, let_bruno=False,
                           answering=False), (
-            f"{n} {before[-4:]} now {host_acts()[-4:]} {t.message!r} {t.cond} "
+            f"{n} {before[-4:]} now {host_acts()[-4:]} {t.notice.text!r} {t.cond} "
             f"{list(director.trace)[-6:]}")
         assert run_until(app, lambda: t.waiting_for() == "play", 2000), str(t.cond)
         assert host_acts() == before[:-n]
@@ -349,12 +349,12 @@ def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_
         still = host_acts()
         assert not t.can_undo()
         t.request_undo()
-        assert t.message == "Another player has played since your move, so it cannot be undone"
+        assert t.notice.text == "Another player has played since your move, so it cannot be undone"
         # asked on the wire anyway, the host refuses, and says why in Anna's words
-        t.message = ""
+        t.notice.clear()
         me.send(P.Undo())
-        assert run_until(app, lambda: bool(t.message), 3000)
-        assert t.message == "Another player has played since your move, so it cannot be undone"
+        assert run_until(app, lambda: bool(t.notice.text), 3000)
+        assert t.notice.text == "Another player has played since your move, so it cannot be undone"
         assert host_acts() == still
     finally:
         if bruno is not None:
@@ -411,7 +411,7 @@ def test_back_in_the_same_window_after_a_drop_the_hand_builds_up_again(make_app,
         steps = len(ht.director.state.actions())
         gate.clear()
         me.drop()  # the network fails; Bruno plays meanwhile
-        assert run_until(app, lambda: bool(t.message), 3000)
+        assert run_until(app, lambda: bool(t.notice.text), 3000)
         bruno.allow(host)
         end = time.monotonic() + 30
         while len(ht.director.state.actions()) == steps and time.monotonic() < end:

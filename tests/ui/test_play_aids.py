@@ -178,7 +178,7 @@ def test_hints_while_bidding_and_playing(saving_app):
     assert t.hints.card() in t.legal_cards()
     assert t.hints.value.reason and "\n" not in t.hints.value.reason
     assert run_until(app, lambda: not t.animating(), 20000)
-    assert not t.message  # the line is the hint's (a message would have it for now)
+    assert not t.notice.text  # the line is the hint's (a message would have it for now)
     app.draw()
     # the "Hint" tag above the part of the advised card that shows (the next card covers
     # its right), a bar along that part only, and the reason on the hint line

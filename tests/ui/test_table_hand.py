@@ -34,7 +34,7 @@ def test_full_hand_by_clicks(make_app):
             illegal = [c for c in mine if c not in legal]
             if illegal and not refused:
                 click(app, card_point(table, illegal[0]))
-                assert table.message.startswith("You must follow")
+                assert table.notice.text.startswith("You must follow")
                 refused = True
                 continue
             c = next(c for c in mine if c in legal)

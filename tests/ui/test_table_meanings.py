@@ -241,7 +241,7 @@ def test_a_click_where_a_button_was_never_takes_back_a_card(real_app):
         sur = next(b for b in table.corner if b.text() == "Surrender")
         cost = -surrender_settlement(st()).deltas[0]
         send("arm Surrender", click_events(sur.rect.center),
-             lambda: table.surrender_armed and "message" in {k for k, _r, _x in table.drawn})
+             lambda: table.notice.surrender_armed and "message" in {k for k, _r, _x in table.drawn})
         said = [x for k, _r, x in table.drawn if k == "message"]
         assert said == [f"Giving up is a lost game: you pay {cost} game points. Click again "
                         "to give up."], said
@@ -249,7 +249,7 @@ def test_a_click_where_a_button_was_never_takes_back_a_card(real_app):
         c = next(c for c in table.my_hand() if c in table.legal_cards())
         n = len(st().actions())
         send("a card instead", click_events(card_point(table, c)),
-             lambda n=n: len(st().actions()) > n and not table.surrender_armed
+             lambda n=n: len(st().actions()) > n and not table.notice.surrender_armed
              and "message" not in {k for k, _r, _x in table.drawn})
         # play until I have a card to take back and may no longer give up
         while True:

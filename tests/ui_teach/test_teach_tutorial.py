@@ -199,7 +199,7 @@ def _clear_of_markers(app, table):
     app.step()
     table.app.invalidate()
     app.step()
-    assert table.message
+    assert table.notice.text
     shown = [r for kind, r, _t in table.drawn if kind == "message"]
     assert len(shown) == 1 and shown[0].h > 0
     assert table.coach.markers

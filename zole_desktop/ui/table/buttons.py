@@ -86,7 +86,7 @@ def build_corner(t: TableScene) -> None:
                               and not t.commands.waiting(TakeBack)))
     rules = st.rules if st is not None else t.session.rules
     if t.human is not None and rules.surrender:
-        cs.append(TableButton(lambda: _(SURE) if t.surrender_armed else _(SURRENDER),
+        cs.append(TableButton(lambda: _(SURE) if t.notice.surrender_armed else _(SURRENDER),
                               t.surrender, enabled=lambda: t.can_surrender_now()))
     cs.append(TableButton(MENU, t.open_pause))
     t.corner = cs

@@ -30,7 +30,7 @@ def draw_hints(tb: TableScene, surface) -> None:
     H = L["H"]
     small = max(11, int(H * 0.021))
     kind = tb.waiting_for()
-    quiet = bool(tb.message)  # a message has the line for now
+    quiet = bool(tb.notice.text)  # a message has the line for now
     if kind in ("play", "bury"):
         if kind == "play":
             c = tb.hints.card()

@@ -77,8 +77,8 @@ def draw(tb: TableScene, surface) -> None:
     draw_hints(tb, surface)
     if tb.coach is not None:
         tb.coach.draw_marks(surface)
-    if tb.message:
-        draw_message(tb, surface, tb.message)
+    if tb.notice.text:
+        draw_message(tb, surface, tb.notice.text)
     elif isinstance(tb.cond, Gather):
         draw_message(tb, surface, _(GATHER_NOTE))
     if tb.show_last and tb.state and tb.state.completed:

@@ -45,6 +45,7 @@ from .conditions import (
 from .hints import Hints
 from .layout import Target
 from .model import TableView
+from .notice import Notice
 
 MOVE = 0.32  # seconds for a card move at normal speed
 log = logging.getLogger(__name__)
@@ -78,8 +79,6 @@ class TableScene(Scene):
         self.script: Generator[Condition, Any, Any] | None = None
         self.cond: Condition | None = None
         self.commands = Commands()  # the person's, waiting for the script to take them
-        self.surrender_armed = False
-        self._surrender_note = ""  # what giving up costs, said while Surrender is armed
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
         self.corner: list[Button] = []
@@ -89,8 +88,7 @@ class TableScene(Scene):
         self.keyboard = False  # keyboard focus shows only once the keyboard is used
         self.drag_card: int | None = None
         self.selected: list[int] = []
-        self.message = ""
-        self.message_until = 0.0
+        self.notice = Notice()  # the line of words, and Surrender armed or not
         self.show_last = False
         self.images: CardImages | None = None
         self.view = TableView()
@@ -165,7 +163,7 @@ class TableScene(Scene):
         c = self.cond
         if c is None or isinstance(c, (Wait, Settle, BotTurn, Saved)):
             return True  # (a save is on disk within a frame or two)
-        return self.clock < self.message_until
+        return self.notice.shown(self.clock)
 
     def animating(self) -> bool:
         now = self.clock
@@ -199,8 +197,7 @@ class TableScene(Scene):
         if self._was_animating and not anim:
             self.app.invalidate()  # draw the cards where they came to rest
         self._was_animating = anim
-        if self.message and self.clock >= self.message_until:
-            self.message = ""
+        if self.notice.expire(self.clock):
             self.app.invalidate()
         if self.coach is not None:
             self.coach.update()
@@ -404,10 +401,9 @@ class TableScene(Scene):
         """The corner button: the first click arms it, the second gives up."""
         if not self.can_surrender_now():
             return
-        if not self.surrender_armed:
-            self.surrender_armed = True
-            self._surrender_note = buttons.surrender_note(self)
-            self.say(self._surrender_note, 8.0)
+        if not self.notice.surrender_armed:
+            self.notice.arm_surrender(buttons.surrender_note(self), self.clock)
+            self.app.invalidate()
             return
         self.disarm_surrender()
         if self.waiting_for() == "play":
@@ -417,9 +413,7 @@ class TableScene(Scene):
 
     def disarm_surrender(self) -> None:
         """The armed Surrender goes back to its first state, and its note with it."""
-        if self.surrender_armed and self.message == self._surrender_note:
-            self.message, self.message_until = "", 0.0
-        self.surrender_armed = False
+        self.notice.disarm_surrender()
 
     def answer(self, a: int) -> None:
         """A bid button (a coach may refuse it with a note)."""
@@ -458,8 +452,7 @@ class TableScene(Scene):
         self.stack.push(PauseMenu(self))
 
     def say(self, msg: str, seconds: float = 3.5) -> None:
-        self.message = msg
-        self.message_until = self.clock + seconds
+        self.notice.say(msg, self.clock, seconds)
         self.app.invalidate()
 
     def try_card(self, c: int) -> None:
