@@ -58,4 +58,4 @@ class Commands:
         self._waiting.pop(kind, None)
 
     def __repr__(self) -> str:
-        return f"Commands({list(self._waiting.values())!r})"
+        return f"Commands({list(self._waiting.values())!r})"  # i18n: ok (debugging only)
