@@ -43,7 +43,6 @@ def draw(tb: TableScene, surface) -> None:
     draw_panels(tb, surface)
     now = tb.clock
     imgs = tb.images
-    assert imgs is not None
     kind = tb.waiting_for()
     legal = tb.legal_cards() if kind == "play" else None
     groups = tb.view.groups(tb.viewer)
