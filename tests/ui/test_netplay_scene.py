@@ -295,12 +295,15 @@ def test_a_joiner_takes_back_a_card_when_only_bots_answered_and_is_told_why_not_
             end = time.monotonic() + seconds
             while time.monotonic() < end:
                 app.step()
-                if settled() and cond():
+                calm = settled()  # nobody can move at the host but Anna or Bruno
+                if calm and cond():
                     return True
-                if let_bruno:
+                if let_bruno and calm:
+                    # Bruno plays only from a moment that was looked at: a card of his let
+                    # go while Anna's table caught up would race the undo asked next
                     bruno.allow(host)
                 if (answering and t.waiting_for() is not None and director.settled()
-                        and settled()):
+                        and calm):
                     answer()
                 time.sleep(0.002)
             return False
