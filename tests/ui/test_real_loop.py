@@ -270,17 +270,20 @@ def test_guided_first_game_answers_on_the_real_loop(real_app):
 
 
 def test_bench_input_reports_latency_as_json(data_dir, capsys):
-    """``bench input`` plays a hand on the real loop and reports what it measured."""
+    """``bench input`` plays a hand on the real loop and reports what it measured (at the
+    fast animation setting: half the moments of the normal one, and each kind of moment)."""
     import json
 
     from zole_desktop.cli import main
 
-    assert main(["bench", "input", "--hands", "1", "--seed", "2", "--json"]) == 0
+    assert main(["bench", "input", "--hands", "1", "--seed", "2", "--animation", "fast",
+                 "--json"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     report = json.loads(out[-1])
     assert report["hands"] == 1
     assert report["all"]["count"] >= 5
     assert report["idle"]["count"] >= 3  # the person's own moves, on an idle table
+    assert report["animation"]["count"] >= 1 and report["pause"]["count"] >= 1
     assert 0 < report["all"]["median_ms"] <= report["all"]["p95_ms"] <= report["all"]["max_ms"]
     assert 1 <= report["frames_max"]
     assert "failed" not in report

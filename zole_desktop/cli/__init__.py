@@ -77,6 +77,9 @@ def build_parser(serve: bool = True) -> argparse.ArgumentParser:
     b.add_argument("--hands", type=int, default=3, help="hands to play (input, pace)")
     b.add_argument("--trick-pause", choices=["short", "normal", "long"],
                    help="pace: the pause after a trick (default: a new player's setting)")
+    b.add_argument("--animation", choices=["slow", "normal", "fast", "instant"],
+                   default="normal",
+                   help="input: the player's animation setting (fast and instant deal fast)")
     b.add_argument("--deal", choices=["normal", "fast"],
                    help="pace: the deal's speed (default: a new player's setting)")
     b.add_argument("--layouts", type=int, default=40, help="deals to solve (solver)")

@@ -67,7 +67,7 @@ def main(args: argparse.Namespace) -> int:
         from ..ui.bench import bench_input
 
         return bench_input(size=args.size or "1280x720", hands=args.hands, seed=args.seed,
-                           as_json=args.json)
+                           as_json=args.json, animation=args.animation)
     if args.what == "cards":
         from ..ui import bench_cards as bc
 

@@ -94,12 +94,13 @@ def bench_frames(size: str = "1920x1080", as_json: bool = False) -> int:
 
 
 def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
-                as_json: bool = False) -> int:
+                as_json: bool = False, animation: str = "normal") -> int:
     """``bench input``: the real loop, a person's input at random moments.
 
     A driver thread posts real events (clicks on bid buttons and cards, Enter on the summary
     and the score sheet, Esc to pause and resume) while a hand against two normal bots is
-    dealt and played with the normal animations.  For each input it measures the time from
+    dealt and played with the animations of the player's setting (normal unless
+    ``--animation`` says otherwise).  For each input it measures the time from
     posting to the first drawn frame that shows its effect, and sorts it by the moment it
     came at: an idle table waiting for the person, an animation, a bot thinking, an overlay.
     """
@@ -130,7 +131,9 @@ def bench_input(size: str = "1280x720", hands: int = 3, seed: int = 1,
     from .table.scene import TableScene
 
     set_language("en")
-    settings = storage.Settings(language="en", sound=False, hints=True)
+    settings = storage.Settings(language="en", sound=False, hints=True, animation=animation,
+                                deal_speed="normal" if animation in ("slow", "normal")
+                                else "fast")
     app = App(wh, settings, fast=False, save=False)
     session = Session(players=3, names=["A", "B", "C"], levels=[None, "normal", "normal"],
                       human=0, length=hands, seed=seed)
