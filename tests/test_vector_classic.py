@@ -30,14 +30,27 @@ def _rgb(hexc: str) -> tuple[int, int, int]:
     return int(hexc[1:3], 16), int(hexc[3:5], 16), int(hexc[5:7], 16)
 
 
+_RENDERS: dict[tuple, Image.Image] = {}
+
+
+def _kept(key: tuple, draw) -> Image.Image:
+    """A render drawn once per file: the key holds the drawing functions a test may swap."""
+    key += (kit.figure_master, classic.suit_color)
+    if key not in _RENDERS:
+        _RENDERS[key] = draw()
+    return _RENDERS[key].copy()
+
+
 def _face(code: str, w: int = 640, h: int = 896, four: bool = False) -> Image.Image:
-    return vector.render_card("classic", code, w, h, four=four).convert("RGB")
+    return _kept(("face", code, w, h, four), lambda: vector.render_card(
+        "classic", code, w, h, four=four).convert("RGB"))
 
 
 def _index_only(code: str, w: int = 640, h: int = 896, four: bool = False) -> Image.Image:
     """The card's corner indices alone on its stock."""
     colour = classic.suit_color(code[1], four)
-    return kit.render(kit.document(kit.index(code, colour), bleed=None), w, h).convert("RGB")
+    return _kept(("index", code, w, h, colour), lambda: kit.render(
+        kit.document(kit.index(code, colour), bleed=None), w, h).convert("RGB"))
 
 
 def _mask(a: Image.Image, b: Image.Image, tol: int = 24) -> Image.Image:
@@ -47,7 +60,11 @@ def _mask(a: Image.Image, b: Image.Image, tol: int = 24) -> Image.Image:
 
 
 def _grow(mask: Image.Image, px: int) -> Image.Image:
-    return mask.filter(ImageFilter.MaxFilter(2 * px + 1))
+    """The mask grown by ``px`` in every direction (a square of 2 px + 1): ``px`` passes of
+    the 3 x 3 maximum give exactly the one wide maximum, four times faster."""
+    for _ in range(px):
+        mask = mask.filter(ImageFilter.MaxFilter(3))
+    return mask
 
 
 def _count(mask: Image.Image) -> int:
