@@ -255,21 +255,19 @@ def _behind(path: Path, messages: list[str]) -> bool:
     """Is the save marked as behind what the player saw (a save that failed and could be
     neither written nor emptied: flow.saver.mark_stale)?  Then it is not continued, so that
     no move seen is played again differently; it is set aside, never deleted."""
-    from .flow.saver import clear_marker, stale_marker
+    from .flow.saver import set_aside_stale, stale_marker
 
     mark = stale_marker(path)
     if mark is None:
         return False
     log.warning("the save %s is marked as behind the moves played (%s, %s): not continued",
                 path, mark.get("error"), mark.get("time"))
-    try:
-        aside = storage.set_aside(path)
-    except OSError as e:
-        log.error("the save %s could not be set aside: %s", path, e)
+    aside = set_aside_stale(path)
+    if isinstance(aside, OSError):
+        log.error("the save %s could not be set aside: %s", path, aside)
         messages.append(_("The saved match is behind the last moves you saw (the data "
                           "folder could not be written), so it is not continued."))
         return True
-    clear_marker(path)
     messages.append(_("The saved match is behind the last moves you saw (the data folder "
                       "could not be written), so it is not continued; kept as {name}.")
                     .format(name=aside.name))

@@ -124,6 +124,18 @@ class _Tally:
         self.wsum = 0.0
 
 
+def _means(t: _Tally, cands: list[int]
+           ) -> tuple[dict[int, float], dict[int, float], dict[int, float]] | None:
+    """A search's tally per candidate card: its weighted sums (``totals``), and their means
+    over the layouts' weight, of the values and of the goal; ``None`` when no layout was
+    solved or their weight is nil."""
+    if t.n == 0 or t.wsum <= 0.0:
+        return None
+    totals = dict(zip(cands, t.totals, strict=True))
+    return (totals, {c: totals[c] / t.wsum for c in cands},
+            {c: g / t.wsum for c, g in zip(cands, t.goal, strict=True)})
+
+
 _REJECTED = object()  # a layout the bidding's weight did not keep
 
 

@@ -68,6 +68,7 @@ from .sampling import (  # noqa: F401 - re-exported: inference, galdins and test
     _REJECTED,
     _bid_weight,
     _holders,
+    _means,
     _played_by,
     _Stop,
     _Tally,
@@ -310,13 +311,11 @@ class StrongBot(NormalBot):
                 t.goal[i] += more.goal[i]
             t.n += more.n
             t.wsum += more.wsum
-        self.last_layouts = n = t.n
-        wsum = t.wsum
-        if n == 0 or wsum <= 0.0:
+        self.last_layouts = t.n
+        means = _means(t, cands)
+        if means is None:
             return hint
-        totals = dict(zip(cands, t.totals, strict=True))
-        self.last_values = {c: totals[c] / wsum for c in cands}
-        self.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
+        totals, self.last_values, self.last_goal = means
         best = max(totals.values())
         tied = [c for c in cands if totals[c] >= best - 1e-9]
         if v.is_decl and self._own_clock and len(tied) > 1 and self.decl_margin:

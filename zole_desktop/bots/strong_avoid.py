@@ -15,7 +15,7 @@ from .bidsim import _plausible as plausible
 from .bidsim import _sample as sample_deal
 from .galdins import talon_card
 from .heuristic import heuristic_card
-from .sampling import _REJECTED, _Until
+from .sampling import _REJECTED, _means, _Until
 from .search import trick_winner
 from .solver import NodeLimit
 from .view import NEXT, View
@@ -74,14 +74,13 @@ def pimc_avoid(bot: StrongBot, v: View, deadline: float, cancel, k: int) -> int:
     # mazā zole: the declarer's trick (avoided, or forced for a defender)
     t = bot._sampled(bot._drawer(v), solve, len(cands), most, deadline, cancel,
                       better=-sign, hit=lambda x: (x == 0) == (sign > 0), stop=True)
-    bot.last_layouts = n = t.n
-    wsum = t.wsum
-    if n == 0 or wsum <= 0.0:
+    bot.last_layouts = t.n
+    means = _means(t, cands)
+    if means is None:
         return hint
-    totals = dict(zip(cands, t.totals, strict=True))
-    bot.last_values = {c: totals[c] / wsum for c in cands}
+    totals, bot.last_values, goal = means
     if maza:
-        bot.last_goal = {c: g / wsum for c, g in zip(cands, t.goal, strict=True)}
+        bot.last_goal = goal
     best = min(sign * t for t in totals.values())
     tied = [c for c in cands if sign * totals[c] <= best + 1e-9]
     for c in tied:

@@ -138,6 +138,19 @@ def cannot_keep(path: Path) -> OSError | None:
     return None
 
 
+def set_aside_stale(path: Path) -> Path | OSError:
+    """Set aside the save ``path`` that is behind its players (marked as stale, or one that
+    could be neither written nor emptied), so that it is never taken up: kept as
+    ``.corrupt-<time>`` (:func:`storage.set_aside`) and its markers gone.  Returns its new
+    name, or why it could not be set aside (then it is left as it is, markers and all)."""
+    try:
+        aside = storage.set_aside(path)
+    except OSError as e:
+        return e
+    clear_marker(path)
+    return aside
+
+
 class Saver:
     """Writes saves on threads of their own, so that the thread that plays (the host's loop,
     the window's) never waits for the disk.  Each save is the whole file

@@ -9,7 +9,7 @@ import time
 from typing import Any, cast
 
 from .. import saves, storage
-from ..flow.saver import cannot_keep, clear_marker, stale_marker
+from ..flow.saver import cannot_keep, clear_marker, set_aside_stale, stale_marker
 from ..flow.session import Session
 from ..rules.state import HandState
 from .spec import TableSpec
@@ -63,14 +63,12 @@ def _keepable(spec: TableSpec) -> bool:
         if err is None:
             return True
         why = f"it can be neither written nor emptied here: {err.strerror or err}"
-    try:
-        aside = storage.set_aside(path)
-    except OSError as e:
+    aside = set_aside_stale(path)
+    if isinstance(aside, OSError):
         log.error("the save %s is not taken up (%s): its players may have played past it, "
                   "or would, unsaved; it is left as it is (it cannot be set aside: %s), and "
-                  "a new match begins", path, why, e.strerror or e)
+                  "a new match begins", path, why, aside.strerror or aside)
         return False
-    clear_marker(path)
     log.error("the save %s is not taken up (%s): its players may have played past it; it "
               "is kept as %s, and a new match begins", path, why, aside.name)
     return False

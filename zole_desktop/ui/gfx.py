@@ -153,6 +153,16 @@ def panel(w: int, h: int, fill=LINEN, border=EDGE, radius: int | None = None,
     return s
 
 
+def linen_panel(surface: pygame.Surface, wide: float, high: float) -> pygame.Rect:
+    """Draws a linen panel with a dark edge in the middle of ``surface``, ``wide`` and
+    ``high`` the shares of its width and height it takes; returns where it is."""
+    W, H = surface.get_size()
+    pw, ph = int(W * wide), int(H * high)
+    r = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
+    surface.blit(panel(pw, ph, fill=LINEN, border=EDGE, width=3), r)
+    return r
+
+
 # symbols (not words: nothing to translate), kept here so that no drawing call takes a literal
 ARROW_LEFT = "\u25c0"
 ARROW_RIGHT = "\u25b6"

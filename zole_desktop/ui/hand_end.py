@@ -215,9 +215,7 @@ class HandSummary(_Overlay):
     def draw(self, surface) -> None:
         self.shade(surface)
         W, H = surface.get_size()
-        pw, ph = int(W * 0.94), int(H * 0.94)
-        r = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
-        surface.blit(gfx.panel(pw, ph, fill=gfx.LINEN, border=gfx.EDGE, width=3), r)
+        r = gfx.linen_panel(surface, 0.94, 0.94)
         pad = max(8, int(H * 0.022))
         body = max(MIN_PX + 1, int(H * 0.026))
         big = max(22, int(H * 0.05))

@@ -104,9 +104,7 @@ class TrickLog(_Overlay):
     def draw(self, surface) -> None:
         self.shade(surface)
         W, H = surface.get_size()
-        pw, ph = int(W * 0.86), int(H * 0.92)
-        r = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
-        surface.blit(gfx.panel(pw, ph, fill=gfx.LINEN, border=gfx.EDGE, width=3), r)
+        r = gfx.linen_panel(surface, 0.86, 0.92)
         pad = max(8, int(H * 0.022))
         big, body = max(18, int(H * 0.04)), max(MIN_PX + 1, int(H * 0.027))
         lh = int(gfx.font(body).get_height() * 1.3)
