@@ -17,7 +17,14 @@ from zole_desktop.teaching.tutorial import (
     tutorial_state,
 )
 from zole_desktop.ui.app import App
-from zole_desktop.ui.probe import Probe, click_events, key_events, run_with_driver, wait_until
+from zole_desktop.ui.probe import (
+    Probe,
+    click_events,
+    key_events,
+    run_with_driver,
+    wait_shown,
+    wait_until,
+)
 from zole_desktop.ui.tutorial import TutorialTableScene, drive
 
 
@@ -122,7 +129,7 @@ def test_c_and_the_coach_tab_bring_back_the_last_message_on_the_real_loop(data_d
         def driver():
             assert wait_until(lambda: coach.current == "start", 30)
             probe.send("got it", key_events(pygame.K_RETURN), lambda: coach.current != "start")
-            assert wait_until(lambda: coach.current == "your_bid", 30)
+            assert wait_shown(app, lambda: coach.current == "your_bid", 30)
             probe.send("got it", click_events(coach.button.rect.center),
                        lambda: coach.current is None)
             assert wait_until(lambda: coach.recall_button.rect.w > 0, 10)

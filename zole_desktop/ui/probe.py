@@ -90,6 +90,19 @@ class Probe:
         return p
 
 
+def wait_shown(app: Any, cond: Callable[[], bool], timeout: float = 30.0) -> bool:
+    """Wait until ``cond`` holds and a frame drawn after that shows it: what the main thread
+    lays out while drawing (a button's place, say) is then the one on the screen, not the
+    last frame's (on a loaded machine the two can be a whole frame apart)."""
+    end = time.perf_counter() + timeout
+    if not wait_until(cond, timeout):
+        return False
+    seen = app.frames
+    app.invalidate()  # one more frame, even on a table at rest (the loop draws when dirty)
+    app.wake()
+    return wait_until(lambda: app.frames > seen and cond(), max(0.0, end - time.perf_counter()))
+
+
 def wait_until(cond: Callable[[], bool], timeout: float = 30.0, poll: float = 0.005) -> bool:
     """Poll ``cond`` from a driver thread (reads only) until it holds or time runs out."""
     end = time.perf_counter() + timeout
