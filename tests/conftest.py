@@ -13,6 +13,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def pytest_configure(config):
+    # every test opens its own window on the same decks: each picture is decoded once per
+    # worker (ui/png_cache.py; off in the game, and its own test turns it off and on)
+    from zole_desktop.ui import png_cache
+
+    png_cache.keep(96)
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A private data folder, so that nothing touches the real settings or saved game (nor

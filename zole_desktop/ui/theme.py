@@ -116,10 +116,10 @@ def _load_image(folder: Path, name: str) -> pygame.Surface:
     if not (16 <= size[0] <= MAX_IMAGE_SIDE and 16 <= size[1] <= MAX_IMAGE_SIDE):
         raise ThemeError(_("{file} has unusable dimensions {width}×{height}").format(
             file=name, width=size[0], height=size[1]))
-    import io
+    from . import png_cache
 
     try:
-        surf = pygame.image.load(io.BytesIO(data), name)
+        surf = png_cache.decode(data, name)
     except (pygame.error, ValueError) as e:
         raise ThemeError(_("{file} is not a readable PNG ({error})").format(
             file=name, error=e)) from None
