@@ -81,9 +81,10 @@ class Checker:
         self.seen: set[str] = set()
         self.found: list = []
 
-    def check(self, moment: str) -> None:
+    def check(self, moment: str, draw: bool = True) -> None:
         t = self.table
-        t.draw(self.app.screen)
+        if draw:  # else the frame the loop has just drawn is the one measured
+            t.draw(self.app.screen)
         kinds = {k for k, _r, _t in t.drawn}
         self.seen |= kinds
         if len(t.view.trick) >= 3:
@@ -98,7 +99,7 @@ class Checker:
         self.app.step()
         let_hints_work(self.app)
         if self.app.frames != frames and not self.table.animating():
-            self.check(moment)
+            self.check(moment, draw=False)
 
 
 def _hint_ready(table):
