@@ -462,9 +462,9 @@ def test_the_focus_label_keeps_off_the_plates_the_talon_tags_and_the_corner(make
     found = []
 
     def every_card(moment):
-        table.keyboard = True
+        table.pointer.keyboard = True
         for i in range(len(table.my_hand())):
-            table.focus = ("card", i)
+            table.pointer.focus_card(i)
             table.draw(app.screen)
             found.extend(_focus_label_problems(table, f"{moment} {i}"))
 

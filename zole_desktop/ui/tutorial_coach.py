@@ -275,10 +275,10 @@ class TutorialCoach:
         cards, button = self.advised()
         hand = t.my_hand()
         if cards and cards[0] in hand:
-            t.focus = ("card", hand.index(cards[0]))
+            t.pointer.focus_card(hand.index(cards[0]))
             t.relayout(dur=0.1)
         elif button is not None:
-            t.focus = ("button", t.buttons.index(button))
+            t.pointer.focus_button(t.buttons.index(button))
 
     def advised(self) -> tuple[list[int], Button | None]:
         """The cards and the button the coach recommends now."""

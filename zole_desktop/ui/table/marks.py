@@ -72,7 +72,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
         pygame.draw.circle(surface, gfx.CARMINE, badge.center, badge.w // 2)
         gfx.blit_text(surface, "\u2713", size, gfx.LINEN, badge.center, "center", bold=True)
         mark(tb, "chosen", badge, "\u2713")
-    if kind not in ("play", "bury") or not tb.keyboard or tb.focus[0] != "card":
+    if kind not in ("play", "bury") or not tb.pointer.shown_on_card():
         return
     f = tb.focused_card()
     if f is None or tb.sprites[f].moving(tb.clock):

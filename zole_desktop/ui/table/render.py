@@ -66,7 +66,7 @@ def draw(tb: TableScene, surface) -> None:
         draw_bubble(tb, surface, seat, texts.bid_label(a))
     for i, b in enumerate(tb.buttons):
         b.draw(surface, False)
-        if tb.focus == ("button", i) and (tb.keyboard or not tb.hints.on()):
+        if tb.pointer.on_button(i) and (tb.pointer.keyboard or not tb.hints.on()):
             draw_button_focus(tb, surface, b.rect)
         mark(tb, "button", b.rect.union(b.rect.move(0, -max(1, b.rect.h // 16))),
                    b.text())

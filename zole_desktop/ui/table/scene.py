@@ -46,6 +46,7 @@ from .hints import Hints
 from .layout import Target
 from .model import TableView
 from .notice import Notice
+from .pointer import Pointer
 
 MOVE = 0.32  # seconds for a card move at normal speed
 log = logging.getLogger(__name__)
@@ -82,11 +83,8 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
         self.corner: list[Button] = []
-        self.focus: tuple[str, int] = ("card", 0)
-        self.hover_card: int | None = None
+        self.pointer = Pointer()  # the keyboard's focus, the mouse's card, the card held
         self._was_animating = False
-        self.keyboard = False  # keyboard focus shows only once the keyboard is used
-        self.drag_card: int | None = None
         self.selected: list[int] = []
         self.notice = Notice()  # the line of words, and Surrender armed or not
         self.show_last = False
@@ -97,7 +95,6 @@ class TableScene(Scene):
         self.L: layout.Layout = {}
         self._last_slide = -1.0
         self.bury_need = 2
-        self.auto_card: int | None = None
         self.hints = Hints(self)
         self.drawn: list[tuple[str, pygame.Rect, str]] = []  # what the last frame drew, where
         self._lang = language()
@@ -243,10 +240,10 @@ class TableScene(Scene):
         kind = self.waiting_for()
         legal = self.legal_cards() if kind in ("play", "bury") else set()
         lift = 0.04 if (c in legal and kind == "play") else 0.0
-        if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
-                                    and kind in ("play", "bury")):
+        p = self.pointer
+        if c == p.hover_card or (p.shown_on_card(i) and kind in ("play", "bury")):
             lift = layout.HOVER_LIFT if (c in legal) else 0.02
-        if c in self.selected or c == self.auto_card:
+        if c in self.selected or c == p.auto_card:
             lift = 0.16
         return lift
 
@@ -323,7 +320,7 @@ class TableScene(Scene):
         played, else the legal card nearest to it (a greyed card never keeps the focus)."""
         legal = self.legal_cards(kind)
         hand = self.my_hand()
-        here = self.focus[1] if self.focus[0] == "card" else 0
+        here = self.pointer.card_index()
         if 0 <= here < len(hand) and hand[here] in legal:
             return here
         near = sorted((abs(i - here), i) for i, c in enumerate(hand) if c in legal)
@@ -331,7 +328,7 @@ class TableScene(Scene):
 
     def focused_card(self) -> int | None:
         hand = self.my_hand()
-        i = self.focus[1]
+        i = self.pointer.focus[1]
         return hand[i] if 0 <= i < len(hand) else None
 
     def card_at(self, pos) -> int | None:
@@ -463,7 +460,7 @@ class TableScene(Scene):
             if c in self.legal_cards():
                 self._coach_note(c)
                 self.commands.give(Choose(c))
-                self.hover_card = None
+                self.pointer.hover_card = None
             else:
                 lead = st.trick[0] if st.trick else None
                 self.say(texts.refusal(self.view.holding[self.viewer], lead, c))

@@ -384,10 +384,10 @@ def human_turn(t: TableScene, kind: str) -> Script:
         forced = t.forced_card()
         if forced is not None:
             # the only card: it plays itself after a short pause (raised meanwhile)
-            t.auto_card = forced
+            t.pointer.auto_card = forced
             t.relayout(dur=0.12)
             yield Wait(t.clock + max(0.25, AUTO_PLAY_PAUSE * t.f))
-            t.auto_card = None
+            t.pointer.auto_card = None
             if t.commands.waiting(TakeBack) and t.can_undo():
                 t.commands.drop(TakeBack)
                 return UNDO
@@ -396,9 +396,9 @@ def human_turn(t: TableScene, kind: str) -> Script:
     if kind == "play":
         finish.offer(t)  # the rest is certain: finish the hand?
     if kind in ("play", "bury"):
-        t.focus = ("card", t.default_card_focus(kind))
+        t.pointer.focus_card(t.default_card_focus(kind))
     else:
-        t.focus = ("button", 0)
+        t.pointer.focus_button(0)
     t.relayout(dur=0.12)
     t.hints.start(kind)
     r = yield HumanTurn(kind)
