@@ -102,7 +102,7 @@ def handle(t: TableScene, a: Action) -> None:
         sp.x0, sp.y0 = a.pos  # the card travels back (or on) from where it was let go
         sp.x1, sp.y1 = a.pos
         sp.dur = 0
-        if a.point[1] < t.L["hand_top"] - t.L["H"] * 0.04:
+        if a.point[1] < t.geo.L["hand_top"] - t.geo.L["H"] * 0.04:
             t.try_card(c)
         t.relayout(dur=0.2)
         return

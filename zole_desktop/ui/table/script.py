@@ -177,10 +177,10 @@ def shuffle_and_cut(t: TableScene, deal: Deal, riffles: int = 1, show_cut: bool 
     if t.f <= 0:
         return
     v = t.view
-    x, y = t.L["deck"]
-    sx, sy = t.L["cut"]  # the cut goes away from the dealer's plate
-    assert t.images is not None
-    cw = t.images.w * DECK_SCALE
+    x, y = t.geo.L["deck"]
+    sx, sy = t.geo.L["cut"]  # the cut goes away from the dealer's plate
+    assert t.geo.images is not None
+    cw = t.geo.images.w * DECK_SCALE
     half = len(v.deck) // 2
     for _rep in range(riffles):
         for i, c in enumerate(v.deck):
