@@ -47,7 +47,7 @@ def test_names_read_on_the_table_at_1280x720(make_app, theme_id, lang):
     app.step()
     screen = app.screen
     hand = table.my_hand()
-    style = table.images.style
+    style = table.geo.images.style
     assert style is not None
     seen = 0
     for i, c in enumerate(hand):
@@ -56,7 +56,7 @@ def test_names_read_on_the_table_at_1280x720(make_app, theme_id, lang):
         sp = table.sprites[c]
         _x, _y, s, face, _wf = sp.state(table.clock)
         assert face
-        plate = table.images.plate(c, s)
+        plate = table.geo.images.plate(c, s)
         assert plate is not None, CARD_NAMES[c]
         assert plate.size >= READABLE_PX
         assert plate.name.rstrip("…") in table_name(app.theme, CARD_NAMES[c])

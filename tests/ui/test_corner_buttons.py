@@ -47,7 +47,7 @@ def test_every_corner_label_fits_at_the_normal_size(make_app, size, lang):
         assert b.text_size == normal, (b.text(), b.text_size, normal)
     # the column stays inside the window, clear of my plate
     window = pygame.Rect(0, 0, W, H)
-    plates = table.L["plates"].values()
+    plates = table.geo.L["plates"].values()
     for b in corner:
         assert window.contains(b.rect)
         assert not any(b.rect.colliderect(p) for p in plates)

@@ -37,7 +37,7 @@ def test_the_fan_spreads_over_the_window(make_app, size, least):
     app.step()
     W, H = app.size
     window = pygame.Rect(0, 0, W, H)
-    plate = table.L["plates"][table.viewer]
+    plate = table.geo.L["plates"][table.viewer]
     corner_left = min(b.rect.left for b in table.all_buttons() if b.rect.centerx > W * 0.7
                       and b.rect.top > H * 0.6)
     for stage in ("bid", "bury"):

@@ -99,8 +99,8 @@ def test_a_player_back_mid_hand_sees_the_hand_build_up_and_the_whole_score_sheet
         end = time.monotonic() + 60
         for _ in range(3000):
             app.step()
-            if t.L and deck_xy is None and t.state is not None:
-                deck_xy = t.L["deck"]
+            if t.geo.L and deck_xy is None and t.state is not None:
+                deck_xy = t.geo.L["deck"]
             moving |= {sp.card for sp in t.sprites if sp.moving(t.clock)}
             if t.waiting_for() == "play" or time.monotonic() > end:
                 break
@@ -428,7 +428,7 @@ def test_back_in_the_same_window_after_a_drop_the_hand_builds_up_again(make_app,
             app.step()
             starts = {sp.card: (sp.x0, sp.y0) for sp in t.sprites if sp.moving(t.clock)}
             time.sleep(0.005)
-        deck = t.L["deck"]
+        deck = t.geo.L["deck"]
         mine = set(t.my_hand())
         assert mine and mine <= set(starts), "my cards did not travel after coming back"
         assert all(starts[c] == deck for c in mine)

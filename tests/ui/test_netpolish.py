@@ -85,7 +85,7 @@ def _table(app, host, name="Anna"):
 
 
 def _plate_lines(t, seat: int) -> list[str]:
-    r = t.L["plates"][seat]
+    r = t.geo.L["plates"][seat]
     return [text for kind, rect, text in t.drawn if kind == "plate-text" and r.contains(rect)]
 
 
@@ -103,7 +103,7 @@ def test_a_person_away_is_marked_on_their_plate_until_they_are_back(make_app):
         bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
         bruno.start()
         token = wait_for_welcome(bruno)[0].token
-        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        assert run_until(app, lambda: t.state is not None and t.geo.L, 5000), str(t.cond)
         app.step()
         assert not any("away" in line for line in _plate_lines(t, 1))
         bruno.close()  # Bruno's game is gone; his seat is kept
@@ -316,7 +316,7 @@ def test_the_host_gives_the_seat_of_a_person_away_to_a_bot_from_the_pause_menu(m
         bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
         bruno.start()
         wait_for_welcome(bruno)
-        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        assert run_until(app, lambda: t.state is not None and t.geo.L, 5000), str(t.cond)
         assert t.pause_actions() == []  # everyone is here
         bruno.close()
         assert run_until(app, lambda: t.seat_away(1), 5000)
@@ -361,7 +361,7 @@ def test_a_seat_given_to_a_bot_looks_like_any_bot_seat_on_the_others_screens(mak
         bruno = Client("127.0.0.1", host.port, CODE, "Bruno", retry_for=5)
         bruno.start()
         wait_for_welcome(bruno)
-        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        assert run_until(app, lambda: t.state is not None and t.geo.L, 5000), str(t.cond)
         app.step()
         assert _plate_lines(t, 2)[2].startswith("Strong"), _plate_lines(t, 2)
         bruno.close()
@@ -467,7 +467,7 @@ def test_the_host_is_told_once_that_the_table_cannot_be_saved(make_app, tmp_path
         t = NetworkTableScene(session, RemoteDirector(session, me, welcome, backlog), host)
         app.stack.push(t)
         rng = random.Random(3)
-        assert run_until(app, lambda: t.state is not None and t.L, 5000), str(t.cond)
+        assert run_until(app, lambda: t.state is not None and t.geo.L, 5000), str(t.cond)
         saved_before = len(failed)
         for _ in range(3000):
             app.step()

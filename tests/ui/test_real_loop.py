@@ -133,12 +133,12 @@ def test_a_whole_hand_on_the_real_loop(real_app, data_dir):
             elif played == 1:
                 # keys: the arrows bring the focus to the card, Enter plays it
                 send("arrow shows the focus", key_events(pygame.K_RIGHT),
-                     lambda: table.keyboard)
+                     lambda: table.pointer.keyboard)
                 hand = table.my_hand()
-                while table.focus != ("card", hand.index(c)):
-                    want = ("card", (table.focus[1] + 1) % len(hand))
+                while table.pointer.focus != ("card", hand.index(c)):
+                    want = ("card", (table.pointer.focus[1] + 1) % len(hand))
                     send("arrow", key_events(pygame.K_RIGHT),
-                         lambda want=want: table.focus == want)
+                         lambda want=want: table.pointer.focus == want)
                 send("enter plays the card", key_events(pygame.K_RETURN),
                      lambda n=n: len(st().actions()) > n)
             else:
@@ -161,7 +161,7 @@ def test_a_whole_hand_on_the_real_loop(real_app, data_dir):
         assert wait_until(lambda: table.waiting_for() is not None and settled(table), 60)
         n = len(st().actions())
         if table.waiting_for() == "bid":
-            assert table.focus == ("button", 0)  # the first button is Pass
+            assert table.pointer.focus == ("button", 0)  # the first button is Pass
             send("pass by Enter", key_events(pygame.K_RETURN),
                  lambda n=n: len(st().actions()) > n)
             assert st().bids[0 if st().bids[0] == 26 else -1] == 26

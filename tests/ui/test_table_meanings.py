@@ -100,7 +100,7 @@ class Watch:
     def _check_marks(self, drawn):
         """The focus bar and the chosen badge sit on the part of the card that shows."""
         t = self.t
-        f = t.focused_card() if t.focus[0] == "card" else None
+        f = t.focused_card() if t.pointer.on_card() else None
         for k, r, _x in drawn:
             if k == "focus-bar" and f is not None and t.waiting_for() in ("play", "bury"):
                 v = visible_rect(t, f)
@@ -126,23 +126,23 @@ def test_a_hand_by_keyboard_alone_on_the_real_loop(real_app):
     def driver():
         st = lambda: table.state  # noqa: E731
         assert wait_until(lambda: table.waiting_for() == "bid" and _settled(table), 60)
-        assert table.focus == ("button", 0)
+        assert table.pointer.focus == ("button", 0)
         acts = table.button_actions
-        while table.button_actions[table.focus[1]] != TAKE_BID:
-            i = table.focus[1]
+        while table.button_actions[table.pointer.focus[1]] != TAKE_BID:
+            i = table.pointer.focus[1]
             send("right to Take", key_events(pygame.K_RIGHT),
-                 lambda i=i: table.focus[1] != i)
-        assert acts[table.focus[1]] == TAKE_BID
+                 lambda i=i: table.pointer.focus[1] != i)
+        assert acts[table.pointer.focus[1]] == TAKE_BID
         n = len(st().actions())
         send("take", key_events(pygame.K_RETURN), lambda n=n: len(st().actions()) > n)
         assert wait_until(lambda: table.waiting_for() == "bury" and _settled(table), 30)
         send("choose", key_events(pygame.K_RETURN), lambda: len(table.selected) == 1)
-        i = table.focus[1]
-        send("next card", key_events(pygame.K_RIGHT), lambda i=i: table.focus[1] != i)
+        i = table.pointer.focus[1]
+        send("next card", key_events(pygame.K_RIGHT), lambda i=i: table.pointer.focus[1] != i)
         send("choose 2", key_events(pygame.K_RETURN), lambda: len(table.selected) == 2)
         assert wait_until(lambda: [k for k, _r, _x in table.drawn].count("chosen") == 2, 5)
         # both chosen: the focus has gone on to the Bury button, so Enter buries them
-        assert table.focus == ("button", 0), table.focus
+        assert table.pointer.focus == ("button", 0), table.pointer.focus
         assert table.buttons[0].text() == "Bury these two"
         assert wait_until(lambda: "focus-label" not in {k for k, _r, _x in table.drawn}, 5)
         send("bury", key_events(pygame.K_RETURN), lambda: st().buried.bit_count() == 2)
@@ -160,10 +160,10 @@ def test_a_hand_by_keyboard_alone_on_the_real_loop(real_app):
                 # once when only one card may be played), the second plays
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5),
                                                      rel=(0, 0), buttons=(0, 0, 0)))
-                assert wait_until(lambda: not table.keyboard, 5)
+                assert wait_until(lambda: not table.pointer.keyboard, 5)
                 if len(legal) > 1:
                     send("first Enter shows the focus", key_events(pygame.K_RETURN),
-                         lambda: table.keyboard and "focus-label" in
+                         lambda: table.pointer.keyboard and "focus-label" in
                          {k for k, _r, _x in table.drawn})
                     assert len(st().actions()) == n
                     labels = [x for k, _r, x in table.drawn if k == "focus-label"]
@@ -197,7 +197,7 @@ def test_every_pass_is_shown_before_the_all_passed_summary(real_app):
 
     def driver():
         assert wait_until(lambda: table.waiting_for() == "bid" and _settled(table), 60)
-        assert table.button_actions[table.focus[1]] == PASS
+        assert table.button_actions[table.pointer.focus[1]] == PASS
         n = len(table.state.actions())
         sent = probe.send("pass", key_events(pygame.K_RETURN),
                           lambda: len(table.state.actions()) > n)

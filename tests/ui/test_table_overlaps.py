@@ -232,7 +232,7 @@ def test_four_and_five_at_the_table(make_app, size, players, viewer_out):
             if any(isinstance(s, HandSummary) for s in app.stack.scenes):
                 break
             c.step("watching")
-        assert "top" in table.sides.values()
+        assert "top" in table.geo.sides.values()
     else:
         play_hand(app, table, c)
     assert not c.found, c.found
@@ -322,7 +322,7 @@ def test_the_hint_tag_sits_between_the_lifted_card_and_the_hint_line(make_app):
     line = [r for k, r, _t in table.drawn if k == "hint-line"]
     assert len(tag) == 1 and len(line) == 1
     lifted = table.card_rect(card)
-    assert lifted.top < table.L["hand_top"]  # the card is lifted under the mouse
+    assert lifted.top < table.geo.L["hand_top"]  # the card is lifted under the mouse
     assert line[0].bottom <= tag[0].top < tag[0].bottom <= lifted.top
 
 
@@ -409,7 +409,7 @@ def test_the_hint_tag_goes_over_a_hinted_card_clear_of_the_buttons():
     from zole_desktop.ui.table.hint_view import tag_place
 
     button = NS(rect=pygame.Rect(500, 440, 280, 55))
-    tb = NS(L={"tag_h": 18}, buttons=[button])
+    tb = NS(geo=NS(L={"tag_h": 18}), buttons=[button])
 
     def tag(x, bottom):
         r = pygame.Rect(0, 0, 80, 18)
@@ -438,7 +438,7 @@ def _focus_label_problems(table, moment):
     assert len(labels) == 1, (moment, labels)
     lab = labels[0]
     out = []
-    if not pygame.Rect(0, 0, table.L["W"], table.L["H"]).contains(lab):
+    if not pygame.Rect(0, 0, table.geo.L["W"], table.geo.L["H"]).contains(lab):
         out.append((moment, "outside the window", lab))
     for k, r, t in drawn:
         if k in ("plate", "corner", "talon-tag", "button", "panel") and lab.colliderect(r):
@@ -463,9 +463,9 @@ def test_the_focus_label_keeps_off_the_plates_the_talon_tags_and_the_corner(make
     found = []
 
     def every_card(moment):
-        table.keyboard = True
+        table.pointer.keyboard = True
         for i in range(len(table.my_hand())):
-            table.focus = ("card", i)
+            table.pointer.focus_card(i)
             table.draw(app.screen)
             found.extend(_focus_label_problems(table, f"{moment} {i}"))
 

@@ -66,11 +66,11 @@ def test_the_talon_i_take_shows_face_up_then_is_marked_until_buried(real_app, si
         talon = list(table.view.talon)
         assert len(talon) == 2
         assert not any(table.sprites[c].f1 for c in talon)  # face down while bidding
-        assert wait_until(lambda: table.focus == ("button", 0), 5)
-        while table.button_actions[table.focus[1]] != TAKE_BID:
-            i = table.focus[1]
+        assert wait_until(lambda: table.pointer.focus == ("button", 0), 5)
+        while table.button_actions[table.pointer.focus[1]] != TAKE_BID:
+            i = table.pointer.focus[1]
             probe.send("right to Take", key_events(pygame.K_RIGHT),
-                       lambda i=i: table.focus[1] != i)
+                       lambda i=i: table.pointer.focus[1] != i)
         n = len(st().actions())
         probe.send("take", key_events(pygame.K_RETURN), lambda n=n: len(st().actions()) > n)
         assert wait_until(lambda: table.waiting_for() == "bury", 30)
@@ -84,7 +84,7 @@ def test_the_talon_i_take_shows_face_up_then_is_marked_until_buried(real_app, si
         probe.send("next", key_events(pygame.K_RIGHT), lambda: True)
         probe.send("choose 2", key_events(pygame.K_RETURN), lambda: len(table.selected) == 2)
         probe.send("to the button", key_events(pygame.K_UP),
-                   lambda: table.focus[0] == "button")
+                   lambda: table.pointer.focus[0] == "button")
         probe.send("bury", key_events(pygame.K_RETURN), lambda: st().buried.bit_count() == 2)
         assert wait_until(lambda: table.waiting_for() == "play", 30)
         assert table.view.from_talon == []
@@ -114,7 +114,7 @@ def test_a_bots_talon_stays_face_down(real_app):
     def driver():
         st = lambda: table.state  # noqa: E731
         assert wait_until(lambda: table.waiting_for() == "bid", 60)
-        assert wait_until(lambda: table.focus == ("button", 0), 5)
+        assert wait_until(lambda: table.pointer.focus == ("button", 0), 5)
         assert table.button_actions[0] == PASS
         probe.send("pass", key_events(pygame.K_RETURN), lambda: len(st().actions()) > 0)
         assert wait_until(lambda: st().phase not in (BIDDING, BURYING)

@@ -27,7 +27,7 @@ def test_the_talon_tag_stays_off_the_name_plate(make_app, theme_id, size):
         r = t.card_rect(c)
         v = visible_rect(t, c)
         tag = next(g for g in tags if v.contains(g))  # on the part of the card that shows
-        plate = t.images.plate(c, t.sprites[c].state(t.clock)[2])
+        plate = t.geo.images.plate(c, t.sprites[c].state(t.clock)[2])
         if plate is None:
             continue
         plated += 1

@@ -91,7 +91,7 @@ def test_the_coach_holds_the_game_until_got_it(teach_app):
     assert table.coach.current == "your_bid" and not table.coach.holds()
     cards, button = table.coach.advised()
     assert button is not None and button in table.buttons
-    assert table.focus == ("button", table.buttons.index(button))
+    assert table.pointer.focus == ("button", table.buttons.index(button))
 
 
 def _play_along(app, table, stop=None):

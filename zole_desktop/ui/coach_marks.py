@@ -59,7 +59,7 @@ def draw_box(surface, t: Any, who: str, text: str, button: Button | None,
     """The coach's box at the top of table ``t`` (below the talon while it lies there):
     ``who`` in its title line, ``text`` under it and ``button`` ("Got it", drawn primary while
     the message ``holds`` the game) at its bottom right, or no button.  Returns the box."""
-    L = t.L
+    L = t.geo.L
     W, H = L["W"], L["H"]
     m = int(min(W, H) * 0.02)
     bw = int(W * 0.52)
@@ -80,9 +80,9 @@ def draw_box(surface, t: Any, who: str, text: str, button: Button | None,
     if button is not None:
         h = max(h, pad * 2 + bh)
     box = pygame.Rect((W - bw) // 2, m, bw, h)
-    if t.view.talon and t.images is not None:
+    if t.view.talon and t.geo.images is not None:
         # keep the talon in view: the box moves below it, above the bid buttons
-        th = t.images.h * TALON_SCALE
+        th = t.geo.images.h * TALON_SCALE
         talon_top = L["talon"][1] - th / 2
         if box.bottom > talon_top - m // 2:
             box.y = int(L["talon"][1] + th / 2 + m)

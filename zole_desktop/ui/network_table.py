@@ -202,9 +202,9 @@ class NetworkTableScene(TableScene):
     def arrive(self) -> None:
         """Every card gathers on the deck and goes to where the hand stands, as a
         continued hand arrives on an offline table."""
-        if not self.L or self.images is None:
+        if self.geo.laid_out() is None:
             return
-        x, y = self.L["deck"]
+        x, y = self.geo.L["deck"]
         for sp in self.sprites:
             sp.place(x, y, DECK_SCALE, False)
         self.relayout()

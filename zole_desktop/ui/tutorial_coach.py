@@ -275,10 +275,10 @@ class TutorialCoach:
         cards, button = self.advised()
         hand = t.my_hand()
         if cards and cards[0] in hand:
-            t.focus = ("card", hand.index(cards[0]))
+            t.pointer.focus_card(hand.index(cards[0]))
             t.relayout(dur=0.1)
         elif button is not None:
-            t.focus = ("button", t.buttons.index(button))
+            t.pointer.focus_button(t.buttons.index(button))
 
     def advised(self) -> tuple[list[int], Button | None]:
         """The cards and the button the coach recommends now."""
@@ -421,10 +421,10 @@ class TutorialCoach:
         the game)."""
         t = self.t
         self.markers = []
-        if self.holds() or not t.L:
+        if self.holds() or not t.geo.L:
             return
         cards, button = self.advised()
-        size = max(14, int(t.L["H"] * 0.03))
+        size = max(14, int(t.geo.L["H"] * 0.03))
         for c in cards:
             r = visible_rect(t, c)  # the part of the card that shows
             if r is None or t.sprites[c].moving(t.clock):
@@ -436,7 +436,7 @@ class TutorialCoach:
     def draw(self, surface) -> None:
         """The coach's box at the top (below the talon while it lies there)."""
         t = self.t
-        L = t.L
+        L = t.geo.L
         self.recall_button.rect = pygame.Rect(0, 0, 0, 0)
         if not L:
             return
@@ -470,7 +470,7 @@ class TutorialCoach:
         if not self.shown or self.t.finished or not self.t.on_stack() or \
                 self.t.stack.top is not self.t:  # not under the hand summary
             return
-        W, H = self.t.L["W"], self.t.L["H"]
+        W, H = self.t.geo.L["W"], self.t.geo.L["H"]
         h = max(28, int(H * 0.045))
         size = int(h * 0.42)
         w = gfx.text_width(self.recall_button.text(), size, True) + h

@@ -127,17 +127,17 @@ def corner_text_size(H: int, width: int) -> int:
 
 def place(t: TableScene) -> None:
     """Put the buttons where the layout says (their widths fit their labels)."""
-    if not t.L:
+    if not t.geo.L:
         return
-    W, H = t.L["W"], t.L["H"]
+    W, H = t.geo.L["W"], t.geo.L["H"]
     if t.buttons:
         bh = layout.button_height(H)
         widths = [max(int(W * 0.13), gfx.text_width(b.text(), int(bh * 0.42), True) + bh)
                   for b in t.buttons]
-        for b, r in zip(t.buttons, layout.button_row(t.L, widths), strict=True):
+        for b, r in zip(t.buttons, layout.button_row(t.geo.L, widths), strict=True):
             b.rect = r
-    size = corner_text_size(H, t.L["corner_w"]) if t.corner else None
-    for b, r in zip(t.corner, layout.corner_column(t.L, len(t.corner)), strict=True):
+    size = corner_text_size(H, t.geo.L["corner_w"]) if t.corner else None
+    for b, r in zip(t.corner, layout.corner_column(t.geo.L, len(t.corner)), strict=True):
         b.rect = r
         b.text_size = size
 

@@ -73,22 +73,20 @@ def handle(t: TableScene, a: Action) -> None:
         t.request_undo()
         return
     if k == MOTION:
-        if t.keyboard:
-            t.keyboard = False
+        if t.pointer.use_mouse():
             t.relayout(dur=0.1)
         for b in t.all_buttons():
             b.hover = b.rect.collidepoint(a.point)
         c = t.card_at(a.pos) if t.waiting_for() in ("play", "bury") else None
-        if c != t.hover_card:
-            t.hover_card = c
+        if t.pointer.hover(c):
             t.relayout(dur=0.1)
         return
     if k == PRESS:
         c = t.card_at(a.pos) if t.waiting_for() in ("play", "bury") else None
-        t.drag_card = c
+        t.pointer.drag_card = c
         return
     if k == DRAG:
-        c = t.drag_card
+        c = t.pointer.drag_card
         if c is not None and a.pos is not None:
             sp = t.sprites[c]
             sp.dragging = True
@@ -96,8 +94,7 @@ def handle(t: TableScene, a: Action) -> None:
             sp.z = 500
         return
     if k == DROP:
-        c = t.drag_card
-        t.drag_card = None
+        c = t.pointer.let_go()
         if c is None or a.pos is None:
             return
         sp = t.sprites[c]
@@ -105,12 +102,12 @@ def handle(t: TableScene, a: Action) -> None:
         sp.x0, sp.y0 = a.pos  # the card travels back (or on) from where it was let go
         sp.x1, sp.y1 = a.pos
         sp.dur = 0
-        if a.point[1] < t.L["hand_top"] - t.L["H"] * 0.04:
+        if a.point[1] < t.geo.L["hand_top"] - t.geo.L["H"] * 0.04:
             t.try_card(c)
         t.relayout(dur=0.2)
         return
     if k == CLICK:
-        t.drag_card = None
+        t.pointer.let_go()
         if t.show_last:
             t.show_last = False
             return
@@ -123,9 +120,8 @@ def handle(t: TableScene, a: Action) -> None:
             t.try_card(c)
         return
     # keyboard
-    group, i = t.focus
-    if not t.keyboard and k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV, CONFIRM):
-        t.keyboard = True
+    group, i = t.pointer.focus
+    if k in (LEFT, RIGHT, UP, DOWN, NEXT, PREV, CONFIRM) and t.pointer.use_keyboard():
         t.relayout(dur=0.1)
         if k == CONFIRM and group == "card":
             legal = t.legal_cards() if t.waiting_for() == "play" else set()
@@ -137,17 +133,17 @@ def handle(t: TableScene, a: Action) -> None:
     if k in (LEFT, RIGHT):
         d = -1 if k == LEFT else 1
         if group == "card" and hand:
-            t.focus = ("card", (i + d) % len(hand))
+            t.pointer.focus_card((i + d) % len(hand))
             t.relayout(dur=0.1)
         elif group == "button" and t.buttons:
-            t.focus = ("button", (i + d) % len(t.buttons))
+            t.pointer.focus_button((i + d) % len(t.buttons))
         return
     if k in (UP, PREV) and t.buttons:
-        t.focus = ("button", 0 if group != "button" else i)
+        t.pointer.focus_button(0 if group != "button" else i)
         t.relayout(dur=0.1)
         return
     if k in (DOWN, NEXT) and hand and t.waiting_for() in ("play", "bury"):
-        t.focus = ("card", t.default_card_focus() if group != "card" else i)
+        t.pointer.focus_card(t.default_card_focus() if group != "card" else i)
         t.relayout(dur=0.1)
         return
     if k == CONFIRM:
@@ -156,7 +152,7 @@ def handle(t: TableScene, a: Action) -> None:
         elif group == "card" and hand and t.waiting_for() in ("play", "bury"):
             t.try_card(hand[min(i, len(hand) - 1)])
             if t.waiting_for() == "bury" and len(t.selected) == t.bury_need and t.buttons:
-                t.focus = ("button", 0)  # both cards chosen: Enter now buries them
+                t.pointer.focus_button(0)  # both cards chosen: Enter now buries them
                 t.relayout(dur=0.1)
         elif t.buttons:
             t.buttons[0].activate()

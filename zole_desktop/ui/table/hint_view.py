@@ -26,7 +26,7 @@ def draw_hints(tb: TableScene, surface) -> None:
     tb.hints.line_rect = None
     if not tb.hints.on():
         return
-    L = tb.L
+    L = tb.geo.L
     H = L["H"]
     small = max(11, int(H * 0.021))
     kind = tb.waiting_for()
@@ -128,7 +128,7 @@ def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, in
     bottom) above the higher of them (the right one of two as high), else above the other;
     when both lie under a button (the advised pair chosen for the burial lifts toward the bury
     button), moved sideways as little as keeps it off the buttons and over a hinted card."""
-    h = tb.L["tag_h"]
+    h = tb.geo.L["tag_h"]
 
     def free(cx: int, bottom: int) -> bool:
         r = pygame.Rect(0, 0, w, h)
@@ -153,7 +153,7 @@ def tag_place(tb: TableScene, rects: list[pygame.Rect], w: int) -> tuple[int, in
 def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
     """The small amber "Hint" label on what the advisor suggests."""
     tag = _("Hint")
-    tr = pygame.Rect(0, 0, tag_width(size), tb.L["tag_h"])
+    tr = pygame.Rect(0, 0, tag_width(size), tb.geo.L["tag_h"])
     tr.midbottom = (x, bottom)
     surface.blit(gfx.panel(tr.w, tr.h, fill=gfx.AMBER, border=gfx.EDGE, radius=tr.h // 2,
                            width=1), tr)
@@ -164,7 +164,7 @@ def hint_tag(tb: TableScene, surface, x: int, bottom: int, size: int) -> None:
 def line_bottom(tb: TableScene) -> int:
     """Where the line for a hint or a message ends: above the bid buttons and the tag on
     them, or, with no buttons, above a lifted card and its "Hint" tag."""
-    L = tb.L
+    L = tb.geo.L
     if tb.buttons:
         top = min(b.rect.y - max(1, b.rect.h // 16) for b in tb.buttons)
         return int(top - 3 - L["tag_h"] - max(3, L["m"] // 3))
@@ -188,7 +188,7 @@ def hint_lines(text: str, size: int, width: int) -> tuple[tuple[str, ...], int]:
 
 
 def hint_line(tb: TableScene, surface, text: str, size: int, dim: bool = False) -> None:
-    L = tb.L
+    L = tb.geo.L
     W = L["W"]
     lines, size = hint_lines(text, size, int(W * 0.6))
     color = gfx.DIM_LINEN if dim else gfx.LINEN

@@ -43,7 +43,7 @@ def visible_rect(tb: TableScene, c: int) -> pygame.Rect | None:
 
 
 def bar_height(tb: TableScene) -> int:
-    return max(3, tb.L["H"] // 140)
+    return max(3, tb.geo.L["H"] // 140)
 
 
 def draw_card_marks(tb: TableScene, surface) -> None:
@@ -72,7 +72,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
         pygame.draw.circle(surface, gfx.CARMINE, badge.center, badge.w // 2)
         gfx.blit_text(surface, "\u2713", size, gfx.LINEN, badge.center, "center", bold=True)
         mark(tb, "chosen", badge, "\u2713")
-    if kind not in ("play", "bury") or not tb.keyboard or tb.focus[0] != "card":
+    if kind not in ("play", "bury") or not tb.pointer.shown_on_card():
         return
     f = tb.focused_card()
     if f is None or tb.sprites[f].moving(tb.clock):
@@ -81,7 +81,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     if v is None:
         return
     h = bar_height(tb)
-    bottom = tb.L["H"] - 2
+    bottom = tb.geo.L["H"] - 2
     y = min(v.bottom + max(2, h), bottom - h)
     mark(tb, "focus-bar", dashed_bar(surface, v.x + 3, v.right - 3, y, h))
     legal = f in tb.legal_cards()
@@ -90,7 +90,7 @@ def draw_card_marks(tb: TableScene, surface) -> None:
     else:
         t = _("Enter: keep it") if f in tb.selected else _("Enter: choose")
     # read at 12 px at least (at 960x540 too): the label may reach over the next card
-    size = max(12, int(tb.L["H"] * 0.022))
+    size = max(12, int(tb.geo.L["H"] * 0.022))
     tw = gfx.text_width(t, size, True) + size
     lab = pygame.Rect(0, 0, tw, int(size * 1.5))
     lab.midbottom = (v.centerx, y - 3)
@@ -107,9 +107,9 @@ def place_focus_label(tb: TableScene, lab: pygame.Rect, v: pygame.Rect,
     """Move the focus label (centred on the part of the card that shows) off what a player
     reads beside it: sideways off the name plates and the corner buttons (my plate on the
     left of the fan, the corner on its right), up off the "talon" tags, and into the window."""
-    gap = max(2, tb.L["H"] // 270)
-    window = pygame.Rect(0, 0, tb.L["W"], tb.L["H"])
-    beside = list(tb.L["plates"].values()) + [b.rect for b in tb.corner]
+    gap = max(2, tb.geo.L["H"] // 270)
+    window = pygame.Rect(0, 0, tb.geo.L["W"], tb.geo.L["H"])
+    beside = list(tb.geo.L["plates"].values()) + [b.rect for b in tb.corner]
 
     def sideways() -> None:
         for r in beside:
@@ -148,8 +148,9 @@ def draw_talon_tags(tb: TableScene, surface) -> list[pygame.Rect]:
         size = gfx.fit_size(t, max(12, int(r.w * 0.15)), room - 6, True, minimum=10)
         tag = pygame.Rect(0, 0, min(room, gfx.text_width(t, size, True) + 8),
                           int(size * 1.4))
-        bottom = min(r.bottom, tb.L["H"]) - max(4, r.h // 12)
-        plate = tb.images.plate(c, tb.sprites[c].state(tb.clock)[2]) if tb.images else None
+        bottom = min(r.bottom, tb.geo.L["H"]) - max(4, r.h // 12)
+        imgs = tb.geo.images
+        plate = imgs.plate(c, tb.sprites[c].state(tb.clock)[2]) if imgs else None
         if plate is not None:  # a Rainis court: above its name plate, never over the name
             bottom = min(bottom, r.y + plate.rect.top - max(2, r.h // 40))
         tag.midbottom = (v.centerx, bottom)
@@ -172,7 +173,7 @@ def draw_button_focus(tb: TableScene, surface, r: pygame.Rect) -> None:
 def draw_turn_marker(tb: TableScene, surface, r: pygame.Rect) -> None:
     """Whose turn it is: an amber bar beside the left edge of that seat's plate, in the
     margin (the name also starts with ▸); the plate keeps its usual edge."""
-    m = tb.L["m"]
+    m = tb.geo.L["m"]
     w = max(4, m // 2)
     bar = pygame.Rect(r.x - w - 3, r.y + 2, w, r.h - 4)
     pygame.draw.rect(surface, gfx.EDGE, bar.inflate(2, 2), border_radius=w // 2)

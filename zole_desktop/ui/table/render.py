@@ -33,8 +33,8 @@ def draw(tb: TableScene, surface) -> None:
     app = tb.app
     surface.blit(app.felt(), (0, 0))
     tb.drawn = []
-    L = tb.L
-    if not L or tb.images is None:  # laid out on entering; nothing to draw before
+    imgs = tb.geo.laid_out()
+    if imgs is None:  # laid out on entering; nothing to draw before
         return
     if tb._lang != language():  # the buttons fit their labels in the new language
         tb._lang = language()
@@ -42,7 +42,6 @@ def draw(tb: TableScene, surface) -> None:
     draw_plates(tb, surface)
     draw_panels(tb, surface)
     now = tb.clock
-    imgs = tb.images
     kind = tb.waiting_for()
     legal = tb.legal_cards() if kind == "play" else None
     groups = tb.view.groups(tb.viewer)
@@ -66,7 +65,7 @@ def draw(tb: TableScene, surface) -> None:
         draw_bubble(tb, surface, seat, texts.bid_label(a))
     for i, b in enumerate(tb.buttons):
         b.draw(surface, False)
-        if tb.focus == ("button", i) and (tb.keyboard or not tb.hints.on()):
+        if tb.pointer.on_button(i) and (tb.pointer.keyboard or not tb.hints.on()):
             draw_button_focus(tb, surface, b.rect)
         mark(tb, "button", b.rect.union(b.rect.move(0, -max(1, b.rect.h // 16))),
                    b.text())
@@ -91,14 +90,14 @@ def draw_plates(tb: TableScene, surface) -> None:
     "you") with dealer or forehand; and the seat's part in this hand as a tag:
     declarer, defender.  The seats that sit out get a smaller, greyed plate; a person who
     is away (their connection dropped, their seat kept) a greyed plate marked "away"."""
-    L = tb.L
+    L = tb.geo.L
     H = L["H"]
     st = tb.state
     totals = tb.session.match.totals
     playing = st is not None and st.phase != DONE
     decl = st.declarer_seat if st is not None else None
     for seat, r in L["plates"].items():
-        side = tb.sides.get(seat)
+        side = tb.geo.sides.get(seat)
         out = side in ("out", "bottom-out")
         compact = side == "out"
         big = max(13, int(H * (0.024 if compact else 0.034)))
@@ -162,7 +161,7 @@ def draw_plates(tb: TableScene, surface) -> None:
 
 def draw_labels(tb: TableScene, surface) -> None:
     """Trick counts beside the piles (on the side away from the plate's edge)."""
-    L = tb.L
+    L = tb.geo.L
     st = tb.state
     if st is None:
         return
@@ -185,7 +184,7 @@ def draw_labels(tb: TableScene, surface) -> None:
 
 
 def draw_panels(tb: TableScene, surface) -> None:
-    L = tb.L
+    L = tb.geo.L
     W, H = L["W"], L["H"]
     st = tb.state
     m = int(min(W, H) * 0.02)
@@ -301,11 +300,11 @@ def draw_info(tb: TableScene, surface, r: pygame.Rect, lines, pad: int) -> None:
 
 def draw_bubble(tb: TableScene, surface, seat: int, t: str) -> None:
     """What a seat said (its bid), in a speech bubble beside its plate."""
-    L = tb.L
+    L = tb.geo.L
     r = L["plates"].get(seat)
     if r is None:
         return
-    side = tb.sides.get(seat)
+    side = tb.geo.sides.get(seat)
     W = L["W"]
     size = L["bubble_size"]
     g = L["bubble_gap"]
@@ -347,7 +346,7 @@ def draw_bubble(tb: TableScene, surface, seat: int, t: str) -> None:
 
 def draw_message(tb: TableScene, surface, msg: str) -> None:
     """A message to me (why a card may not be played, …) in the line above my hand."""
-    L = tb.L
+    L = tb.geo.L
     W, H = L["W"], L["H"]
     size = gfx.fit_size(msg, max(13, int(H * 0.026)), int(W * 0.7))
     t = gfx.text(msg, size, gfx.INK)
@@ -362,11 +361,11 @@ def draw_message(tb: TableScene, surface, msg: str) -> None:
 
 
 def draw_last_trick(tb: TableScene, surface) -> None:
-    L = tb.L
+    L = tb.geo.L
     W, H = L["W"], L["H"]
-    assert tb.state is not None and tb.images is not None  # (shown only after a trick)
+    assert tb.state is not None and tb.geo.images is not None  # (shown only after a trick)
     trick = tb.state.completed[-1]
-    imgs = tb.images
+    imgs = tb.geo.images
     s = 0.7
     w, h = imgs.size(s)
     n = len(trick.cards)

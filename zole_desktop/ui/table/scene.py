@@ -5,7 +5,9 @@ The pieces, each in its own module of this package:
 - the match (deals, turns, legal checks, undo, saving, the workers) runs in ``flow``;
 - :mod:`.script` is the hand's choreography, a generator the scene steps through when
   :mod:`.driver` says its condition holds;
-- :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen;
+- :mod:`.model` says where each card is in the view, :mod:`.layout` where that is on screen
+  (:mod:`.geometry` holds the table laid out for the window);
+- :mod:`.pointer` holds where the person points (the keyboard's focus, the mouse's card);
 - :mod:`.render` draws it, :mod:`.buttons` and :mod:`.hints` hold the buttons and the
   advisor's hints, :mod:`.controls` turns the person's input into commands;
 - :mod:`.coach` is the hook a coach (the guided game) plugs into.
@@ -27,9 +29,9 @@ from ...flow.session import Session
 from ...flow.workers import BOTS, HINTS, Workers
 from ...i18n import N_, _, language
 from ...rules.state import PLAYING, SURRENDER, HandState
-from .. import gfx, texts
+from .. import texts
 from ..scene import Action, Scene
-from ..sprites import CardImages, CardSprite
+from ..sprites import CardSprite
 from ..widgets import Button
 from . import buttons, controls, driver, hand_order, layout, render, script
 from .coach import TableCoach
@@ -42,10 +44,12 @@ from .conditions import (
     Settle,
     Wait,
 )
+from .geometry import TableGeometry
 from .hints import Hints
 from .layout import Target
 from .model import TableView
 from .notice import Notice
+from .pointer import Pointer
 
 MOVE = 0.32  # seconds for a card move at normal speed
 log = logging.getLogger(__name__)
@@ -82,22 +86,15 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.button_actions: list[int | None] = []
         self.corner: list[Button] = []
-        self.focus: tuple[str, int] = ("card", 0)
-        self.hover_card: int | None = None
+        self.pointer = Pointer()  # the keyboard's focus, the mouse's card, the card held
         self._was_animating = False
-        self.keyboard = False  # keyboard focus shows only once the keyboard is used
-        self.drag_card: int | None = None
         self.selected: list[int] = []
         self.notice = Notice()  # the line of words, and Surrender armed or not
         self.show_last = False
-        self.images: CardImages | None = None
         self.view = TableView()
-        self.sides: dict[int, str] = {}
-        self.out_seats: list[int] = []
-        self.L: layout.Layout = {}
+        self.geo = TableGeometry()  # the seats' sides, the cards' pictures, where all sits
         self._last_slide = -1.0
         self.bury_need = 2
-        self.auto_card: int | None = None
         self.hints = Hints(self)
         self.drawn: list[tuple[str, pygame.Rect, str]] = []  # what the last frame drew, where
         self._lang = language()
@@ -212,8 +209,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ seats and cards
     def setup_seats(self, state: HandState) -> None:
-        self.sides, self.out_seats = layout.seat_sides(self.session.players, list(state.seats),
-                                                       self.viewer)
+        self.geo.seat(self.session.players, list(state.seats), self.viewer)
         self.layout()
 
     def layout(self, snap: bool = False) -> None:
@@ -222,19 +218,9 @@ class TableScene(Scene):
             return
         W, H = self.app.size
         self.view.order = hand_order.key_for(self.app.settings)
-        ch = layout.card_height(H, self.app.settings.card_size)
-        if self.images is None or self.images.h != ch or self.images.theme is not self.app.theme:
-            self.images = CardImages(self.app.theme, ch)
-        msg_size = max(13, int(H * 0.026))
-        msg_h = gfx.font(msg_size).get_height() + int(msg_size * 0.8)
         dealer = self.state.dealer if self.state is not None else 0
-        self.L = layout.table_layout(W, H, self.images.w, self.images.h, self.sides,
-                                     self.out_seats, dealer, msg_h,
-                                     corner_w=buttons.corner_width(W, H))
-        self.images.set_strip(self.L["strip"])  # the names keep to what the fan shows
-        for sc in (self.L["fan_s"], self.L["pile_s"], layout.DECK_SCALE, self.L["trick_s"],
-                   layout.TALON_SCALE):
-            self.images.at_scale(sc)  # scale once now, never while drawing
+        self.geo.lay_out(W, H, self.app.settings.card_size, self.app.theme, dealer,
+                         corner_w=buttons.corner_width(W, H))
         buttons.place(self)
         self.relayout(snap=True if snap else None, dur=0.0 if snap else None)
 
@@ -243,10 +229,10 @@ class TableScene(Scene):
         kind = self.waiting_for()
         legal = self.legal_cards() if kind in ("play", "bury") else set()
         lift = 0.04 if (c in legal and kind == "play") else 0.0
-        if c == self.hover_card or (self.keyboard and self.focus == ("card", i)
-                                    and kind in ("play", "bury")):
+        p = self.pointer
+        if c == p.hover_card or (p.shown_on_card(i) and kind in ("play", "bury")):
             lift = layout.HOVER_LIFT if (c in legal) else 0.02
-        if c in self.selected or c == self.auto_card:
+        if c in self.selected or c == p.auto_card:
             lift = 0.16
         return lift
 
@@ -254,11 +240,12 @@ class TableScene(Scene):
         """Where each card belongs now: x, y, scale, face up, z."""
         decl = self.state.declarer_seat if self.state is not None else None
         return self.view.face_talon(layout.card_targets(
-            self.L, self.view, self.sides, self.view.cards_seen or self.demo, self._lift, decl))
+            self.geo.L, self.view, self.geo.sides, self.view.cards_seen or self.demo,
+            self._lift, decl))
 
     def relayout(self, snap: bool | None = None, dur: float | None = None) -> None:
         """Send every card towards where it belongs (in ``dur`` seconds at normal speed)."""
-        if not self.L or self.images is None:
+        if self.geo.laid_out() is None:
             return
         now = self.clock
         d = (MOVE if dur is None else dur) * self.f
@@ -271,20 +258,16 @@ class TableScene(Scene):
                 sp.place(x, y, s, face)
                 continue
             dist = ((sp.x1 - x) ** 2 + (sp.y1 - y) ** 2) ** 0.5
-            arc = min(dist * 0.12, self.L["H"] * 0.05) if d > 0.15 else 0.0
+            arc = min(dist * 0.12, self.geo.L["H"] * 0.05) if d > 0.15 else 0.0
             sp.move(now, x, y, s, face, d, arc=arc)
         if self.app is not None:
             self.app.invalidate()
 
     def layout_rects(self) -> list[pygame.Rect]:
         """Every card's resting rectangle and every button (for layout tests)."""
-        rects = []
-        assert self.images is not None  # laid out before its rectangles are asked for
-        for x, y, s, _face, _z in self.targets().values():
-            w, h = self.images.size(s)
-            rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+        rects = [self.geo.card_rect(x, y, s) for x, y, s, _face, _z in self.targets().values()]
         rects += [b.rect for b in self.all_buttons()]
-        rects += list(self.L["plates"].values())
+        rects += list(self.geo.L["plates"].values())
         return rects
 
     def slide_sound(self) -> None:
@@ -323,7 +306,7 @@ class TableScene(Scene):
         played, else the legal card nearest to it (a greyed card never keeps the focus)."""
         legal = self.legal_cards(kind)
         hand = self.my_hand()
-        here = self.focus[1] if self.focus[0] == "card" else 0
+        here = self.pointer.card_index()
         if 0 <= here < len(hand) and hand[here] in legal:
             return here
         near = sorted((abs(i - here), i) for i, c in enumerate(hand) if c in legal)
@@ -331,7 +314,7 @@ class TableScene(Scene):
 
     def focused_card(self) -> int | None:
         hand = self.my_hand()
-        i = self.focus[1]
+        i = self.pointer.focus[1]
         return hand[i] if 0 <= i < len(hand) else None
 
     def card_at(self, pos) -> int | None:
@@ -343,11 +326,10 @@ class TableScene(Scene):
 
     def card_rect(self, c: int) -> pygame.Rect | None:
         sp = self.sprites[c]
-        if not sp.visible or self.images is None:
+        if not sp.visible or self.geo.images is None:
             return None
         x, y, s, _face, _wf = sp.state(self.clock)
-        w, h = self.images.size(s)
-        return pygame.Rect(int(x - w / 2), int(y - h / 2), w, h)
+        return self.geo.card_rect(x, y, s)
 
     # ------------------------------------------------------------------ undo
     def undo_allowed(self) -> bool:
@@ -463,7 +445,7 @@ class TableScene(Scene):
             if c in self.legal_cards():
                 self._coach_note(c)
                 self.commands.give(Choose(c))
-                self.hover_card = None
+                self.pointer.hover_card = None
             else:
                 lead = st.trick[0] if st.trick else None
                 self.say(texts.refusal(self.view.holding[self.viewer], lead, c))

@@ -177,10 +177,10 @@ def shuffle_and_cut(t: TableScene, deal: Deal, riffles: int = 1, show_cut: bool 
     if t.f <= 0:
         return
     v = t.view
-    x, y = t.L["deck"]
-    sx, sy = t.L["cut"]  # the cut goes away from the dealer's plate
-    assert t.images is not None
-    cw = t.images.w * DECK_SCALE
+    x, y = t.geo.L["deck"]
+    sx, sy = t.geo.L["cut"]  # the cut goes away from the dealer's plate
+    assert t.geo.images is not None
+    cw = t.geo.images.w * DECK_SCALE
     half = len(v.deck) // 2
     for _rep in range(riffles):
         for i, c in enumerate(v.deck):
@@ -384,10 +384,10 @@ def human_turn(t: TableScene, kind: str) -> Script:
         forced = t.forced_card()
         if forced is not None:
             # the only card: it plays itself after a short pause (raised meanwhile)
-            t.auto_card = forced
+            t.pointer.auto_card = forced
             t.relayout(dur=0.12)
             yield Wait(t.clock + max(0.25, AUTO_PLAY_PAUSE * t.f))
-            t.auto_card = None
+            t.pointer.auto_card = None
             if t.commands.waiting(TakeBack) and t.can_undo():
                 t.commands.drop(TakeBack)
                 return UNDO
@@ -396,9 +396,9 @@ def human_turn(t: TableScene, kind: str) -> Script:
     if kind == "play":
         finish.offer(t)  # the rest is certain: finish the hand?
     if kind in ("play", "bury"):
-        t.focus = ("card", t.default_card_focus(kind))
+        t.pointer.focus_card(t.default_card_focus(kind))
     else:
-        t.focus = ("button", 0)
+        t.pointer.focus_button(0)
     t.relayout(dur=0.12)
     t.hints.start(kind)
     r = yield HumanTurn(kind)
