@@ -25,33 +25,9 @@ def pytest_xdist_auto_num_workers(config):
     """``-n auto``: two workers a core.  Half of the suite's time is spent waiting on real
     time (the real loop's frames, bots' thinking pauses, a host's timeouts), so a second
     worker on each core fills those waits: 4 workers on this 2-core machine ran the suite in
-    355 s against 507 s with 2, and 6 were slower again (403 s)."""
+    355 s against 507 s with 2, and 6 were slower again (403 s).  (Handing the longest files
+    out first was tried and was no faster: the CPU-bound ones then ran side by side.)"""
     return 2 * (os.cpu_count() or 1)
-
-
-# the files that take longest (seconds of one worker on a busy 2-core machine), handed out
-# first: the others fill in around them, and no long file starts last (the bundle did, and
-# the run waited 100 s on it alone)
-LONG_FIRST = ["test_build.py", "ui/test_table_overlaps.py", "test_vector_classic.py",
-              "test_printing.py", "ui/test_real_loop.py", "test_vector_rainis.py",
-              "bots/test_critical.py", "net/test_floods.py", "bots/test_strong_speed.py",
-              "ui/test_gallery_decks.py", "ui_teach/test_teach_more_lessons.py",
-              "net/test_net.py", "bots/test_strong_golden.py", "test_figures.py",
-              "bots/test_galdins_search.py", "ui/test_hand_fan.py", "ui/test_netplay_scene.py"]
-
-
-def pytest_collection_modifyitems(config, items):
-    rank = {name: i for i, name in enumerate(LONG_FIRST)}
-    here = Path(__file__).resolve().parent
-
-    def key(item):
-        try:
-            rel = item.path.resolve().relative_to(here).as_posix()
-        except ValueError:
-            return len(rank)
-        return rank.get(rel, len(rank))
-
-    items.sort(key=key)  # a stable sort: every file's own order is kept
 
 
 @pytest.fixture
