@@ -154,9 +154,19 @@ def classic_pdfs(tmp_path_factory):
     """The classic deck's PDF on both papers (rendered once: 27 vector cards each)."""
     folder = tmp_path_factory.mktemp("classic")
     out = {}
-    for paper in printing.PAPERS:
-        out[paper] = folder / f"classic-{paper}.pdf"
-        printing.write_pdf("classic", paper, out[paper])
+    drawn: dict = {}
+    render = printing._render_exact
+
+    def once(svg: str, w: int, h: int):  # the second paper prints the same cards
+        if (svg, w, h) not in drawn:
+            drawn[svg, w, h] = render(svg, w, h)
+        return drawn[svg, w, h].copy()
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(printing, "_render_exact", once)
+        for paper in printing.PAPERS:
+            out[paper] = folder / f"classic-{paper}.pdf"
+            printing.write_pdf("classic", paper, out[paper])
     return {paper: read_pdf(path) for paper, path in out.items()} | {"paths": out}
 
 
