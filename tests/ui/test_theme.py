@@ -56,6 +56,28 @@ def test_oversized_and_escaping_files_are_refused(tmp_path):
         T.load_theme("../classic", root=tmp_path)
 
 
+@pytest.mark.parametrize("name", ["back.png", "QC.png"])
+def test_a_picture_linked_to_outside_its_deck_folder_is_refused(tmp_path, name):
+    """The file names are the theme's own, but the file may be a link: a deck someone sends
+    with its back.png linked to a picture elsewhere on the disk is refused by name (the link
+    is followed before the picture is read)."""
+    _copy_classic(tmp_path)
+    deck = tmp_path / "decks" / "linked"
+    shutil.copytree(tmp_path / "classic", deck)
+    outside = tmp_path / "elsewhere.png"
+    shutil.copyfile(deck / name, outside)  # a readable picture: only where it lies is wrong
+    (deck / name).unlink()
+    try:
+        (deck / name).symlink_to(outside)
+    except OSError:
+        pytest.skip("this system makes no symbolic links for this user")
+    with pytest.raises(T.ThemeError, match=f"{name} points outside the deck folder"):
+        T.load_theme("linked", root=tmp_path / "decks")
+    (deck / name).unlink()  # the same picture inside the folder loads
+    shutil.copyfile(outside, deck / name)
+    assert len(T.load_theme("linked", root=tmp_path / "decks").faces) == 26
+
+
 def test_without_classic_the_cards_are_drawn(tmp_path, capsys):
     th = T.load_with_fallback("nothing-here", root=tmp_path)
     assert th.procedural
