@@ -22,12 +22,13 @@ def pytest_configure(config):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: three workers for two cores.  Half of the suite's time is spent waiting on
-    real time (the real loop's frames, bots' thinking pauses, a host's timeouts), so more
-    workers than cores fill those waits; on this 2-core machine 2 workers ran the suite in
-    507 s, 3 in 337 s, 4 in 355-366 s and 6 in 403 s (CPU-bound files then crowd each other).
-    Handing the longest files out first was tried and was no faster."""
-    return max(2, 3 * (os.cpu_count() or 1) // 2)
+    """``-n auto``: two workers a core.  Half of the suite's time is spent waiting on real
+    time (the real loop's frames, bots' thinking pauses, a host's timeouts), so more workers
+    than cores fill those waits.  Full runs on this 2-core machine (it varies by a fifth from
+    run to run): 2 workers 507 s; 3 workers 337 and 396 s; 4 workers 308 (a clean clone), 355
+    and 366 s; 6 workers 403 s (the CPU-bound files then crowd each other).  Handing the
+    longest files out first was tried and was no faster."""
+    return 2 * (os.cpu_count() or 1)
 
 
 @pytest.fixture
