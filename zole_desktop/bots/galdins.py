@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..rules.cards import BEATS, FOLLOW_MASK, POINTS, cards_of, mask_of, points_of
 from ..rules.state import DONE, TABLE, HandState
 from .avoid import AvoidSolver
+from .sampling import _means
 from .search import NodeLimit, distinct_moves, mtdf, probe, store, trick_winner
 
 if TYPE_CHECKING:
@@ -260,13 +261,13 @@ def talon_card(bot: StrongBot, v: View, deadline: float, cancel, k: int, hint: i
         return bot._play_weight(v, hands, pile), [float(res[c]) for c in cands]
 
     t = bot._sampled(bot._drawer(v), solve, len(cands), most, deadline, cancel)
-    n, wsum, totals = t.n, t.wsum, dict(zip(cands, t.totals, strict=True))
-    bot.last_layouts = n
-    if n < min(_FEWEST, most) or wsum <= 0.0:
+    bot.last_layouts = t.n
+    means = _means(t, cands)
+    if means is None or t.n < min(_FEWEST, most):
         return hint  # too few layouts to judge by (a first lead in "last" may solve one)
     # the mean of what the others can push on me, in the goal's units (as _pimc_avoid); for
     # a card worse than the best in a layout, a bound that may fall short of it
-    bot.last_values = {c: totals[c] / wsum for c in cands}
+    totals, bot.last_values, _goal = means
     low = min(totals.values())
     tied = [c for c in cands if totals[c] <= low + 1e-9]
     for c in tied:
