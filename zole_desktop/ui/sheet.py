@@ -82,9 +82,7 @@ class ScoreSheet(_Overlay):
     def draw(self, surface) -> None:
         self.shade(surface)
         W, H = surface.get_size()
-        pw, ph = int(W * 0.86), int(H * 0.9)
-        r = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
-        surface.blit(gfx.panel(pw, ph, fill=gfx.LINEN, border=gfx.EDGE, width=3), r)
+        r = gfx.linen_panel(surface, 0.86, 0.9)
         pad = int(H * 0.025)
         big, body = max(18, int(H * 0.04)), max(13, int(H * 0.026))
         title = _("Score sheet") if not self.final else _("Final score sheet")

@@ -114,9 +114,7 @@ class SheetTourScene(Scene):
     def draw(self, surface) -> None:
         W, H = surface.get_size()
         surface.blit(self.app.felt(), (0, 0))
-        pw, ph = int(W * 0.9), int(H * 0.94)
-        r = pygame.Rect((W - pw) // 2, (H - ph) // 2, pw, ph)
-        surface.blit(gfx.panel(pw, ph, fill=gfx.LINEN, border=gfx.EDGE, width=3), r)
+        r = gfx.linen_panel(surface, 0.9, 0.94)
         pad = max(8, int(H * 0.022))
         big, body = max(18, int(H * 0.04)), max(MIN_PX + 1, int(H * 0.028))
         title = _("Reading the score sheet")
