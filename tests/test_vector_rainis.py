@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
+from vector_parts import render_part
 
 from zole_desktop.art import rainis_data as data
 from zole_desktop.art import vector
@@ -119,9 +120,11 @@ def test_caption_ink_keeps_off_the_panel_edge_and_the_index_box(deck):
     strips = [(int((PANEL[0] + 4) * sx), int((PANEL[0] + 0.01 * kit.W) * sx)),
               (int((INDEX_LEFT - CLEAR) * sx), int((INDEX_LEFT - 3) * sx))]
     for code in ("QH", "JH", "KH", "AH", "AD", "JD", "KC"):
-        img = vector.render_card(deck, code, *FULL).convert("RGB")
+        left = strips[0][0]  # the band from the first strip to the end of the second
+        band = render_part(vector.card_svg(deck, code), *FULL,
+                           (left, rows[0], strips[1][1], rows[1])).convert("RGB")
         for x0, x1 in strips:
-            crop = img.crop((x0, rows[0], x1, rows[1]))
+            crop = band.crop((x0 - left, 0, x1 - left, rows[1] - rows[0]))
             worst = max(max(abs(a - b) for a, b in zip(px, stock, strict=True))
                         for px in crop.get_flattened_data())
             assert worst <= 6, f"{deck} {code}: ink in the strip x {x0}..{x1}"
@@ -146,8 +149,8 @@ def test_the_trump_star_sits_inside_its_index_box(deck):
     for code in [c for c in DECK if is_trump(c)]:
         svg = vector.card_svg(deck, code)
         assert svg.count(star) == 2, (deck, code)  # top left and, turned, bottom right
-        box, _d = _diff_box(kit.render(svg, *FULL).crop(half),
-                            kit.render(_without(svg, star), *FULL).crop(half))
+        box, _d = _diff_box(render_part(svg, *FULL, half),
+                            render_part(_without(svg, star), *FULL, half))
         assert box is not None, (deck, code)
         bx0, by0, bx1, by1 = box
         assert bx0 >= x0 + edge and by0 >= y0 + edge, (deck, code, box)
@@ -225,12 +228,12 @@ def _holes(mask: Image.Image) -> int:
 def test_every_pip_is_one_closed_shape(deck):
     for suit in "CSHD":
         code = "9" + suit
-        img = vector.render_card(deck, code, 1488, 2078).convert("RGB")
         ink = Image.new("RGB", (1, 1), vr.suit_color(deck, suit, False)).getpixel((0, 0))
         size = 0.15 * kit.W * 1488 / kit.W
         cx, cy = 1488 / 2, 2078 / 2
-        crop = img.crop((int(cx - size * 0.62), int(cy - size * 0.62), int(cx + size * 0.62),
-                         int(cy + size * 0.62)))
+        crop = render_part(vector.card_svg(deck, code), 1488, 2078, (
+            int(cx - size * 0.62), int(cy - size * 0.62), int(cx + size * 0.62),
+            int(cy + size * 0.62))).convert("RGB")
         mask = Image.new("L", crop.size, 0)
         mask.putdata([255 if max(abs(a - b) for a, b in zip(px, ink, strict=True)) < 90 else 0
                       for px in crop.get_flattened_data()])
