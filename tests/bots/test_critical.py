@@ -120,7 +120,7 @@ def test_collect_refuses_an_output_folder_that_does_not_exist_before_playing(tmp
     assert "--out: no folder" in capsys.readouterr().err
 
 
-def test_later_tricks_are_collected_and_benched(tmp_path, capsys):
+def test_later_tricks_are_collected_and_benched(positions, tmp_path, capsys):
     # deal 1 of seed 23 with 4 layouts per decision: critical decisions in tricks 4 and 6
     late = critical.collect(23, 1, start=1, layouts=4, tricks=(2, 7))
     path = tmp_path / "late.jsonl"
@@ -131,8 +131,7 @@ def test_later_tricks_are_collected_and_benched(tmp_path, capsys):
         legal = declarer_legal(st)
         assert {c for c in legal if keeps_61(st, c)} == {c for c in legal if keep >> c & 1}
     # the first two tricks of the same deal are the fixture's, not these
-    assert all(len(critical._replay(p)[0].completed) < 2 for p in critical.collect(
-        23, 1, start=1, layouts=4))
+    assert all(len(critical._replay(p)[0].completed) < 2 for p in positions)
     # the bench reads the bots' per-trick settings for a later trick too
     assert critical.main(["bench", str(path), "--bots", "strong:max_layouts=4/4/4",
                           "--json"]) == 0
