@@ -119,8 +119,8 @@ def test_caption_ink_keeps_off_the_panel_edge_and_the_index_box(deck):
     rows = (int((PANEL[1] + 12) * sy), int((PANEL[3] - 4) * sy))
     strips = [(int((PANEL[0] + 4) * sx), int((PANEL[0] + 0.01 * kit.W) * sx)),
               (int((INDEX_LEFT - CLEAR) * sx), int((INDEX_LEFT - 3) * sx))]
+    left = strips[0][0]  # rendered: the band from the first strip to the end of the second
     for code in ("QH", "JH", "KH", "AH", "AD", "JD", "KC"):
-        left = strips[0][0]  # the band from the first strip to the end of the second
         band = render_part(vector.card_svg(deck, code), *FULL,
                            (left, rows[0], strips[1][1], rows[1])).convert("RGB")
         for x0, x1 in strips:

@@ -3,13 +3,9 @@ centres of cards rendered at print size)."""
 
 from __future__ import annotations
 
-import re
-
 from PIL import Image
 
 from zole_desktop.art.vector import kit
-
-_VIEWBOX = re.compile(r'viewBox="([^"]+)"')
 
 
 def render_part(svg: str, width: int, height: int,
@@ -17,7 +13,7 @@ def render_part(svg: str, width: int, height: int,
     """The pixels ``box`` (x0, y0, x1, y1) of ``svg`` rendered at ``width`` x ``height``, the
     same as ``kit.render(svg, width, height).crop(box)``, at the cost of the part alone: the
     document's viewBox is narrowed to the part, so its pixels lie on the same grid."""
-    m = _VIEWBOX.search(svg)
+    m = kit._VIEWBOX.search(svg)  # the document's own: the first one
     assert m is not None, "the card has no viewBox"
     vx, vy, vw, vh = (float(v) for v in m.group(1).split())
     sx, sy = vw / width, vh / height
